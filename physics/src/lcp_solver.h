@@ -1,0 +1,52 @@
+// The linear complementarity problem of resting contact (reference eq. 1 and 4):
+//   a = A f + b,  a >= 0,  f >= 0,  a . f = 0,
+// with A symmetric positive semi-definite (A = J M^-1 J^T), solved by Baraff's incremental pivoting
+// ("Fast contact force computation for nonpenetrating rigid bodies", SIGGRAPH 1994) with an
+// incrementally updated factorization of A_CC.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace contactlab {
+
+enum class LcpStatus : std::uint8_t {
+  Solved,          // every constraint holds; see residual
+  IterationLimit,  // pivoting did not finish within its cap; f, a are the last consistent iterate
+  Unbounded,       // no finite step could drive a contact to zero (b not in the range of A)
+};
+
+struct LcpInfo {
+  LcpStatus status = LcpStatus::Solved;
+  int pivots = 0;          // moves of an index between the clamped and unclamped sets
+  int redundant = 0;       // contacts left out of the clamped set because A_CC would be singular
+  double residual = 0;     // complementarityResidual of the returned f
+};
+
+// A dense row-major n x n matrix view.
+struct MatrixView {
+  int n = 0;
+  const double* data = nullptr;
+  double operator()(int i, int j) const { return data[static_cast<size_t>(i) * n + j]; }
+};
+
+// Scaled complementarity residual of a candidate solution f (a is recomputed as A f + b):
+// max over i of |min(A_ii f_i, a_i)| and of the violations max(-f_i A_ii, 0), max(-a_i, 0),
+// divided by max(1e-300, max_i |b_i|). Zero for an exact solution; invariant to scaling A and b.
+double complementarityResidual(MatrixView A, std::span<const double> b, std::span<const double> f);
+
+class LcpSolver {
+ public:
+  // Solves the LCP for f and a (both of size n). `clamped` is the warm start on entry (nonzero:
+  // the contact carried force in the previous solve) and the final clamped set on exit.
+  // Reuses its buffers: no allocation once warmed up to the largest n seen.
+  LcpInfo solve(MatrixView A, std::span<const double> b, std::span<double> f, std::span<double> a,
+                std::span<std::uint8_t> clamped);
+
+ private:
+  std::vector<double> buffer_;  // factor and work vectors; layout private to the implementation
+  std::vector<int> indices_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,29 @@
+// The geometry of a body in its own frame, and its mass properties per unit mass.
+#pragma once
+
+#include <vector>
+
+#include "contactlab/body.h"
+#include "contactlab/result.h"
+#include "contactlab/vec2.h"
+
+namespace contactlab {
+
+struct Shape {
+  ShapeKind kind = ShapeKind::Box;
+  double radius = 0;           // disc only
+  std::vector<Vec2> vertices;  // box and polygon: body frame, counter-clockwise, centroid at 0
+  std::vector<Vec2> normals;   // outward unit normal of the edge vertices[i] -> vertices[i + 1]
+  double area = 0;
+  double inertiaPerMass = 0;  // moment of inertia about the centroid divided by the mass
+  double boundingRadius = 0;  // farthest surface point from the centroid
+  double inradius = 0;        // nearest edge (or the radius) from the centroid
+
+  bool isDisc() const { return kind == ShapeKind::Disc; }
+};
+
+// Builds the shape of a definition, or says why the definition is not a valid shape
+// (non-positive or non-finite size, fewer than 3 points, clockwise or non-convex polygon).
+Result<Shape> makeShape(const BodyDef& def);
+
+}  // namespace contactlab
