@@ -1,0 +1,51 @@
+// What a world reports after a step: its resting contacts, energies and statistics.
+#pragma once
+
+#include <cstdint>
+
+#include "contactlab/body.h"
+#include "contactlab/vec2.h"
+
+namespace contactlab {
+
+// One resting contact with the force the last solve gave it. Body 1 owns the contact point (a
+// vertex or a disc), body 2 owns the normal, which points from body 2 towards body 1. The force
+// acts as +force * normal on body 1 and -force * normal on body 2.
+struct ContactReport {
+  BodyId body1;
+  BodyId body2;
+  Vec2 point{0, 0};   // world point on body 1
+  Vec2 normal{0, 1};
+  double distance = 0;  // m, the gap
+  double force = 0;     // N, normal
+  double friction = 0;  // N, tangential (0 in ContactSim, which is frictionless)
+};
+
+struct Energy {
+  double kinetic = 0;    // J: sum of m v^2 / 2 + I omega^2 / 2
+  double potential = 0;  // J: gravity (m g y, zero at y = 0) and springs
+  double total = 0;
+};
+
+// Wall time of each stage of the pipeline, in seconds (accumulated).
+struct StageTimes {
+  double detection = 0;    // broad and narrow phase
+  double build = 0;        // A and b of the contact LCP
+  double lcp = 0;          // the LCP solves
+  double collisions = 0;   // penetration checks during back-ups, and impulses
+  double total = 0;        // whole steps, every stage included
+};
+
+struct Statistics {
+  std::int64_t steps = 0;
+  std::int64_t collisions = 0;    // impulses applied
+  std::int64_t lcpSolves = 0;     // one per island per evaluation
+  std::int64_t pivots = 0;
+  std::int64_t redundantContacts = 0;  // left out of a solve because they were dependent
+  double worstResidual = 0;       // largest complementarity residual of any solve
+  int largestGroup = 0;           // most contacts in one island
+  int unresolvedPenetrations = 0;  // steps that ended with a penetration they could not back up
+  StageTimes time;
+};
+
+}  // namespace contactlab

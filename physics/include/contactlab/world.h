@@ -1,0 +1,78 @@
+// The simulation: a world of rigid bodies under gravity, damping, springs and thrust, with resting
+// contact forces (ContactSim: Baraff's LCP) and collisions (ImpulseSim: impulses with restitution).
+//
+// Every mutating call either succeeds whole or returns an Error and leaves the world unchanged.
+// Deterministic: the same world and the same calls give bit-identical states.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "contactlab/body.h"
+#include "contactlab/forces.h"
+#include "contactlab/report.h"
+#include "contactlab/result.h"
+#include "contactlab/settings.h"
+
+namespace contactlab {
+
+// A body as the world sees it: its definition (with mass filled in) and its current state.
+struct BodyView {
+  BodyId id;
+  BodyDef def;           // def.mass is set; def.state is stale, use `state`
+  BodyState state;
+  double mass = 0;       // kg, infinite for fixed bodies
+  double inertia = 0;    // kg m^2 about the centre of mass, infinite for fixed bodies
+  double elasticity = 0;  // effective (own or the world's)
+  double friction = 0;
+};
+
+struct WorldImpl;
+
+class World {
+ public:
+  World();
+  ~World();
+  World(const World&);
+  World& operator=(const World&);
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+
+  // Settings are checked whole (finite, non-negative tolerances, dt > 0...).
+  static Result<World> create(const WorldSettings& settings);
+  const WorldSettings& settings() const;
+  Status setSettings(const WorldSettings& settings);
+
+  Result<BodyId> addBody(const BodyDef& def);
+  Status removeBody(BodyId id);  // also removes its springs and thrusts
+  Status setBodyState(BodyId id, const BodyState& state);
+  std::optional<BodyView> body(BodyId id) const;
+  std::optional<BodyId> findBody(const std::string& name) const;
+  std::vector<BodyId> bodies() const;  // in the order they were added
+  std::size_t bodyCount() const;
+
+  Result<SpringId> addSpring(const SpringDef& def);
+  Status setSpringAnchor(SpringId id, Vec2 anchor);
+  Status removeSpring(SpringId id);
+  Result<ThrustId> addThrust(const ThrustDef& def);
+  Status removeThrust(ThrustId id);
+
+  // Advances one step of settings().dt. On failure (a state became non-finite) the world is left as
+  // it was before the step and the error says why.
+  Status step();
+  double time() const;
+
+  // The resting contacts at the current state with their forces (computed on demand, then cached
+  // until the world changes).
+  const std::vector<ContactReport>& contacts() const;
+  Energy energy() const;
+  const Statistics& statistics() const;
+
+ private:
+  std::unique_ptr<WorldImpl> impl_;
+};
+
+}  // namespace contactlab

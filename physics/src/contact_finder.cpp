@@ -1,0 +1,38 @@
+#include "contact_finder.h"
+
+#include "narrow_phase.h"
+
+namespace contactlab {
+
+void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
+                         std::vector<Contact>& out) {
+  out.clear();
+  const size_t n = model.bodies.size();
+  boxes_.resize(n);
+  isStatic_.resize(n);
+  transforms_.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Body& body = model.bodies[i];
+    transforms_[i] = Transform(states[i].position, states[i].angle);
+    Vec2 reach{body.shape.boundingRadius, body.shape.boundingRadius};
+    boxes_[i] = {states[i].position - reach, states[i].position + reach};
+    isStatic_[i] = body.fixed();
+  }
+  broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
+  for (auto [i, j] : pairs_) {
+    geometry_.clear();
+    collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
+                  margin, geometry_);
+    for (const ContactGeometry& g : geometry_) {
+      Contact c;
+      c.body1 = g.pointOwnerIsFirst ? i : j;
+      c.body2 = g.pointOwnerIsFirst ? j : i;
+      c.geometry = g;
+      c.normalSpeed = glm::dot(g.normal, pointVelocity(states[c.body1], g.point1) -
+                                             pointVelocity(states[c.body2], g.point2));
+      out.push_back(c);
+    }
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,38 @@
+// Contact detection for a whole world state: broad phase, then the narrow phase on each pair.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "broad_phase.h"
+#include "contact_geometry.h"
+#include "model.h"
+#include "transform.h"
+
+namespace contactlab {
+
+// A contact between two bodies of the model (dense indices), oriented as in eq. (5): body 1 owns
+// the point, body 2 the normal.
+struct Contact {
+  int body1 = 0;
+  int body2 = 0;
+  ContactGeometry geometry;
+  double normalSpeed = 0;  // d' = n . (p1' - p2'), > 0 separating
+};
+
+class ContactFinder {
+ public:
+  // Every contact with distance below `margin`, in a deterministic order.
+  void find(const Model& model, std::span<const BodyState> states, double margin,
+            std::vector<Contact>& out);
+
+ private:
+  BroadPhase broadPhase_;
+  std::vector<Aabb> boxes_;
+  std::vector<bool> isStatic_;
+  std::vector<Transform> transforms_;
+  std::vector<std::pair<int, int>> pairs_;
+  std::vector<ContactGeometry> geometry_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,121 @@
+#include "contact_sim.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "external_forces.h"
+#include "stage_timer.h"
+
+namespace contactlab {
+namespace {
+
+// Acceleration of the point of a body at world position p (eq. 8): v' + w' x r + w x (w x r).
+Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
+  Vec2 arm = p - s.position;
+  return r.acceleration + cross(r.alpha, arm) - s.omega * s.omega * arm;
+}
+
+}  // namespace
+
+double ContactSim::freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
+                                            std::span<const BodyRate> rates) const {
+  const ContactGeometry& g = c.geometry;
+  const BodyState& s1 = states[c.body1];
+  const BodyState& s2 = states[c.body2];
+  const BodyRate& r1 = rates[c.body1];
+  const BodyRate& r2 = rates[c.body2];
+  if (g.normalKind == NormalKind::EdgeOfBody2) {
+    // Eq. (11): n . (p1'' - p2'') under the non-contact forces, plus eq. (10): 2 n' . (p1' - p2')
+    // with n' = w2 x n, the normal turning with body 2.
+    Vec2 relativeAcceleration =
+        pointAcceleration(s1, r1, g.point1) - pointAcceleration(s2, r2, g.point2);
+    Vec2 relativeVelocity = pointVelocity(s1, g.point1) - pointVelocity(s2, g.point2);
+    return glm::dot(g.normal, relativeAcceleration) +
+           2 * glm::dot(cross(s2.omega, g.normal), relativeVelocity);
+  }
+  // Centre line: d = |q1 - q2| - radii, so d'' = n . (q1'' - q2'') + |(I - n n^T)(q1' - q2')|^2 /
+  // L.
+  Vec2 delta = g.anchor1 - g.anchor2;
+  double length = glm::length(delta);
+  Vec2 relativeVelocity = pointVelocity(s1, g.anchor1) - pointVelocity(s2, g.anchor2);
+  Vec2 sideways = relativeVelocity - glm::dot(g.normal, relativeVelocity) * g.normal;
+  double curvature = length > 0 ? glm::dot(sideways, sideways) / length : 0.0;
+  return glm::dot(g.normal,
+                  pointAcceleration(s1, r1, g.anchor1) - pointAcceleration(s2, r2, g.anchor2)) +
+         curvature;
+}
+
+std::uint8_t ContactSim::warmStart(const Contact& c) const {
+  auto key = keyOf(c);
+  auto it =
+      std::lower_bound(previous_.begin(), previous_.end(), key,
+                       [](const auto& entry, const ContactKey& k) { return entry.first < k; });
+  return it != previous_.end() && it->first == key ? it->second : 1;
+}
+
+void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
+                          std::span<BodyRate> rates, Statistics& stats,
+                          std::vector<RestingContact>* report) {
+  const WorldSettings& w = model.settings;
+  externalRates(model, states, rates);
+  if (report) report->clear();
+  {
+    StageTimer timer(stats.time.detection);
+    finder_.find(model, states, w.distanceTol, found_);
+    resting_.clear();
+    for (const Contact& c : found_)
+      if (std::abs(c.normalSpeed) <= w.velocityTol) resting_.push_back(c);
+  }
+  current_.clear();
+  if (resting_.empty()) {
+    previous_.clear();
+    return;
+  }
+  fixed_.resize(model.bodies.size());
+  for (size_t i = 0; i < model.bodies.size(); ++i) fixed_[i] = model.bodies[i].fixed();
+  islands_.build(resting_, fixed_);
+
+  const double omega = 1 / (w.gapRecoverySteps * w.dt);
+  const double targetGap = w.distanceTol / 2;
+  for (int g = 0; g < islands_.count(); ++g) {
+    std::span<const int> group = islands_.group(g);
+    const size_t k = group.size();
+    {
+      StageTimer timer(stats.time.build);
+      rows_.resize(k);
+      b_.resize(k);
+      clamped_.resize(k);
+      for (size_t i = 0; i < k; ++i) {
+        const Contact& c = resting_[group[i]];
+        rows_[i] = jacobianRow(c, states);
+        double correction =
+            -2 * omega * c.normalSpeed - omega * omega * (c.geometry.distance - targetGap);
+        b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
+        clamped_[i] = warmStart(c);
+      }
+      matrixBuilder_.build(model, rows_, A_);
+    }
+    f_.resize(k);
+    a_.resize(k);
+    LcpInfo info;
+    {
+      StageTimer timer(stats.time.lcp);
+      info = lcp_.solve({static_cast<int>(k), A_.data()}, b_, f_, a_, clamped_);
+    }
+    ++stats.lcpSolves;
+    stats.pivots += info.pivots;
+    stats.redundantContacts += info.redundant;
+    stats.worstResidual = std::max(stats.worstResidual, info.residual);
+    stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(k));
+    for (size_t i = 0; i < k; ++i) {
+      const Contact& c = resting_[group[i]];
+      applyAlongRow(model, rows_[i], f_[i], rates);
+      current_.push_back({keyOf(c), clamped_[i]});
+      if (report) report->push_back({c, f_[i]});
+    }
+  }
+  std::sort(current_.begin(), current_.end());
+  previous_.swap(current_);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,75 @@
+// ContactSim: the right-hand side of the equations of motion with resting contact forces.
+//
+// One evaluation (reference, "Rigid body: contact forces"):
+//  1. find the resting contacts: a vertex within distanceTol of an edge (or a disc surface) whose
+//     normal speed is within velocityTol;
+//  2. split them into independent groups and build, per group, A and b of a = A f + b (eq. 1),
+//     A by eq. (9) and b by eqs. (10)-(11);
+//  3. solve a >= 0, f >= 0, a.f = 0 (eq. 4) with Baraff's incremental pivoting;
+//  4. apply +f n to body 1 at p1 and -f n to body 2 at p2.
+//
+// Gap keeping: the reference holds d'' >= 0. To keep resting bodies at the target gap
+// g* = distanceTol / 2 without drift, the condition becomes d'' >= a*, with the critically damped
+// correction a* = -2 w d' - w^2 (d - g*) and w = 1 / (gapRecoverySteps dt) (Baumgarte's
+// stabilisation, Comput. Methods Appl. Mech. Eng. 1, 1972). At rest on the target gap a* = 0, so
+// the forces are exactly those of eq. (1)-(4).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "contact_finder.h"
+#include "contact_matrix.h"
+#include "contactlab/report.h"
+#include "islands.h"
+#include "lcp_solver.h"
+#include "model.h"
+
+namespace contactlab {
+
+// A resting contact and the force the solve gave it.
+struct RestingContact {
+  Contact contact;
+  double force = 0;
+};
+
+class ContactSim {
+ public:
+  // rates = external forces plus contact forces at `states`. When `report` is given, it receives
+  // every resting contact with its force.
+  void evaluate(const Model& model, std::span<const BodyState> states, std::span<BodyRate> rates,
+                Statistics& stats, std::vector<RestingContact>* report = nullptr);
+
+  // Forgets the warm start. The stepper calls it at the start of every step, so that a step's
+  // result depends on the state it starts from and nothing else (a shared scene continues
+  // bit-identically); within a step each evaluation starts from the previous one's clamped set.
+  void reset() { previous_.clear(); }
+
+ private:
+  struct ContactKey {
+    int body1, body2;
+    std::uint32_t feature;
+    auto operator<=>(const ContactKey&) const = default;
+  };
+  static ContactKey keyOf(const Contact& c) { return {c.body1, c.body2, c.geometry.feature}; }
+  std::uint8_t warmStart(const Contact& c) const;
+  double freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
+                                  std::span<const BodyRate> rates) const;
+
+  ContactFinder finder_;
+  Islands islands_;
+  ContactMatrixBuilder matrixBuilder_;
+  LcpSolver lcp_;
+  std::vector<Contact> found_;
+  std::vector<Contact> resting_;
+  std::vector<bool> fixed_;
+  std::vector<JacobianRow> rows_;
+  std::vector<double> A_, b_, f_, a_;
+  std::vector<std::uint8_t> clamped_;
+  // Each contact of the previous evaluation with its final clamped flag, sorted by key. Contacts
+  // not found there start clamped (in a resting pile almost every contact carries force).
+  std::vector<std::pair<ContactKey, std::uint8_t>> previous_;
+  std::vector<std::pair<ContactKey, std::uint8_t>> current_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,124 @@
+#include "impulse_sim.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "stage_timer.h"
+
+namespace contactlab {
+namespace {
+
+// Normal velocities below this (m/s) count as approaching; it only keeps round-off from
+// triggering impulses.
+constexpr double kApproachEpsilon = 1e-9;
+
+std::pair<int, int> orderedPair(const Contact& c) {
+  return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
+}
+
+}  // namespace
+
+int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statistics& stats) {
+  StageTimer timer(stats.time.collisions);
+  const WorldSettings& w = model.settings;
+  finder_.find(model, states, w.distanceTol, contacts_);
+  rows_.clear();
+  restitution_.clear();
+  for (const Contact& c : contacts_) {
+    rows_.push_back(jacobianRow(c, states));
+    restitution_.push_back(
+        std::min(model.bodies[c.body1].elasticity, model.bodies[c.body2].elasticity));
+  }
+  int applied = w.collisions == CollisionHandling::Serial
+                    ? resolveSerially(model, states, stats)
+                    : resolveSimultaneously(model, states, stats);
+  stats.collisions += applied;
+  return applied;
+}
+
+int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
+                                Statistics& stats) {
+  const size_t cap = 100 * rows_.size() + 100;
+  int applied = 0;
+  for (size_t iteration = 0; iteration < cap; ++iteration) {
+    int worst = -1;
+    double worstVelocity = -kApproachEpsilon;
+    for (size_t k = 0; k < rows_.size(); ++k) {
+      double v = rowVelocity(rows_[k], states);
+      if (v < worstVelocity) worst = static_cast<int>(k), worstVelocity = v;
+    }
+    if (worst < 0) break;
+    const auto pair = orderedPair(contacts_[worst]);
+    group_.clear();
+    for (size_t k = 0; k < rows_.size(); ++k)
+      if (orderedPair(contacts_[k]) == pair) group_.push_back(static_cast<int>(k));
+    applied += solveImpulses(model, states, stats);
+  }
+  return applied;
+}
+
+int ImpulseSim::resolveSimultaneously(const Model& model, std::span<BodyState> states,
+                                      Statistics& stats) {
+  group_.resize(rows_.size());
+  std::iota(group_.begin(), group_.end(), 0);
+  return solveImpulses(model, states, stats);
+}
+
+int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, Statistics& stats) {
+  const double velocityTol = model.settings.velocityTol;
+  const size_t k = group_.size();
+  bool anyApproaching = false;
+  groupRows_.resize(k);
+  b_.resize(k);
+  for (size_t i = 0; i < k; ++i) {
+    groupRows_[i] = rows_[group_[i]];
+    double v = rowVelocity(groupRows_[i], states);
+    double e = -v > velocityTol ? restitution_[group_[i]] : 0.0;
+    b_[i] = v < 0 ? (1 + e) * v : v;
+    anyApproaching = anyApproaching || v < -kApproachEpsilon;
+  }
+  if (!anyApproaching) return 0;
+  matrixBuilder_.build(model, groupRows_, A_);
+  j_.resize(k);
+  a_.resize(k);
+  clamped_.assign(k, 0);
+  LcpInfo info = lcp_.solve({static_cast<int>(k), A_.data()}, b_, j_, a_, clamped_);
+  ++stats.lcpSolves;
+  stats.pivots += info.pivots;
+  stats.worstResidual = std::max(stats.worstResidual, info.residual);
+  int applied = 0;
+  for (size_t i = 0; i < k; ++i) {
+    if (j_[i] <= 0) continue;
+    applyImpulseAlongRow(model, groupRows_[i], j_[i], states);
+    ++applied;
+  }
+  return applied;
+}
+
+const std::vector<std::pair<int, int>>& ImpulseSim::penetratingPairs(
+    const Model& model, std::span<const BodyState> states, Statistics& stats) {
+  StageTimer timer(stats.time.collisions);
+  finder_.find(model, states, 0.0, contacts_);
+  pairs_.clear();
+  for (const Contact& c : contacts_)
+    if (c.geometry.distance < 0) pairs_.push_back(orderedPair(c));
+  std::sort(pairs_.begin(), pairs_.end());
+  pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
+  return pairs_;
+}
+
+double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> states,
+                              const std::vector<std::pair<int, int>>& pairs, Statistics& stats) {
+  StageTimer timer(stats.time.collisions);
+  finder_.find(model, states, model.settings.distanceTol, contacts_);
+  double gap = std::numeric_limits<double>::infinity();
+  for (const Contact& c : contacts_) {
+    if (std::binary_search(pairs.begin(), pairs.end(), orderedPair(c)))
+      gap = std::min(gap, c.geometry.distance);
+  }
+  return gap;
+}
+
+}  // namespace contactlab

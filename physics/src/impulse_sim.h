@@ -1,0 +1,61 @@
+// ImpulseSim: collisions. At the moment of contact (found by the stepper's back-up), every contact
+// within distanceTol whose bodies approach gets an impulse along its normal so that the approach
+// speed v- becomes a separation speed of at least e v- (Newton's law of restitution; e is the
+// smaller of the two bodies' elasticities, and 0 for approaches slower than velocityTol, which end
+// as resting contacts).
+// Impulses j along the normals solve the LCP, with A = J M^-1 J^T (eq. 9, for impulses):
+//    v+ = A j + v-,  v+ + e v- >= 0,  j >= 0,  j . (v+ + e v-) = 0   (approaching contacts),
+//    v+ = A j + v-,  v+ >= 0, ...                                     (the others),
+// over a set of contacts:
+//  - Serial (default): the pair of bodies with the fastest approaching contact first, all of that
+//    pair's contacts together (a face landing flat stays flat), then again until nothing
+//    approaches; a row of touching balls (Newton's cradle) passes the impulse along.
+//  - Simultaneous: all the contacts in one LCP.
+#pragma once
+
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "contact_finder.h"
+#include "contact_matrix.h"
+#include "contactlab/report.h"
+#include "lcp_solver.h"
+#include "model.h"
+
+namespace contactlab {
+
+class ImpulseSim {
+ public:
+  // Applies the collision impulses at `states`; returns how many contacts received one.
+  int resolve(const Model& model, std::span<BodyState> states, Statistics& stats);
+
+  // The pairs (lower index, higher index) of bodies that penetrate (distance < 0) at `states`, sorted; empty if none.
+  const std::vector<std::pair<int, int>>& penetratingPairs(const Model& model,
+                                                           std::span<const BodyState> states,
+                                                           Statistics& stats);
+
+  // The smallest distance between any of `pairs` at `states` (infinity if none is near).
+  double closestGap(const Model& model, std::span<const BodyState> states,
+                    const std::vector<std::pair<int, int>>& pairs, Statistics& stats);
+
+ private:
+  int resolveSerially(const Model& model, std::span<BodyState> states, Statistics& stats);
+  int resolveSimultaneously(const Model& model, std::span<BodyState> states, Statistics& stats);
+  // Solves the impulse LCP over the contacts listed in group_ and applies it.
+  int solveImpulses(const Model& model, std::span<BodyState> states, Statistics& stats);
+
+  ContactFinder finder_;
+  std::vector<Contact> contacts_;
+  std::vector<JacobianRow> rows_;
+  std::vector<int> group_;
+  std::vector<JacobianRow> groupRows_;
+  std::vector<double> restitution_;
+  std::vector<std::pair<int, int>> pairs_;
+  ContactMatrixBuilder matrixBuilder_;
+  LcpSolver lcp_;
+  std::vector<double> A_, b_, j_, a_;
+  std::vector<std::uint8_t> clamped_;
+};
+
+}  // namespace contactlab

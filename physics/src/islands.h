@@ -1,0 +1,31 @@
+// Independent groups of contacts: two contacts are in one group when they are linked through
+// bodies that can move. Fixed bodies do not link (a floor does not couple the blocks on it).
+#pragma once
+
+#include <vector>
+
+#include "contact_finder.h"
+
+namespace contactlab {
+
+class Islands {
+ public:
+  // Groups `contacts` (of a model with `fixed.size()` bodies). Groups are ordered by their first
+  // contact and list contact indices in increasing order: deterministic.
+  void build(const std::vector<Contact>& contacts, const std::vector<bool>& fixed);
+  int count() const { return static_cast<int>(starts_.size()) - 1; }
+  std::span<const int> group(int g) const {
+    return {members_.data() + starts_[g], static_cast<size_t>(starts_[g + 1] - starts_[g])};
+  }
+
+ private:
+  int root(int body);
+  std::vector<int> parent_;
+  std::vector<int> groupOfRoot_;
+  std::vector<int> groupOfContact_;
+  std::vector<int> groupSize_;
+  std::vector<int> members_;
+  std::vector<int> starts_;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,61 @@
+// The data a world simulates: bodies' fixed properties, the forces on them, and the settings.
+// States are kept apart (a span of BodyState, one per body, same order) so that integrators and
+// the collision back-up can evaluate trial states without touching the model.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "contactlab/body.h"
+#include "contactlab/forces.h"
+#include "contactlab/settings.h"
+#include "shape.h"
+
+namespace contactlab {
+
+struct Body {
+  BodyId id;
+  BodyDef def;
+  Shape shape;
+  double mass = 0;  // kg; for fixed bodies the finite nominal mass (for reports), see invMass
+  double inertia = 0;
+  double invMass = 0;     // 0 for fixed bodies
+  double invInertia = 0;  // 0 for fixed bodies
+  double elasticity = 0;  // the body's own, or the world's
+  double friction = 0;
+  bool fixed() const { return def.fixed; }
+};
+
+struct Spring {
+  SpringId id;
+  SpringDef def;
+  int body = 0;  // dense index into Model::bodies
+};
+
+struct Thrust {
+  ThrustId id;
+  ThrustDef def;
+  int body = 0;
+};
+
+struct Model {
+  WorldSettings settings;
+  std::vector<Body> bodies;
+  std::vector<Spring> springs;
+  std::vector<Thrust> thrusts;
+};
+
+// The time derivative of a BodyState.
+struct BodyRate {
+  Vec2 velocity{0, 0};
+  double omega = 0;
+  Vec2 acceleration{0, 0};
+  double alpha = 0;  // angular acceleration
+};
+
+// The velocity of the point at world position p of a body in state s.
+inline Vec2 pointVelocity(const BodyState& s, Vec2 p) {
+  return s.velocity + cross(s.omega, p - s.position);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,49 @@
+// One step of the world: integrate with contact forces (ContactSim), find penetrations, back up to
+// the moment of contact and apply collision impulses (ImpulseSim), then finish the step.
+//
+// Fast bodies do not tunnel: a step is split into substeps so that no body moves more than half
+// the smallest inradius in the world during one, so a body cannot pass through another between
+// two penetration checks.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "contact_sim.h"
+#include "contactlab/report.h"
+#include "contactlab/result.h"
+#include "impulse_sim.h"
+#include "integrator.h"
+#include "model.h"
+
+namespace contactlab {
+
+class Stepper {
+ public:
+  // Advances `states` by model.settings.dt. On failure (a non-finite state) restores `states` and
+  // says why.
+  Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+
+  // ContactSim at `states`, with the resting contacts and their forces. Does not affect later steps,
+  // which start afresh.
+  void contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
+                  std::vector<RestingContact>& report);
+
+ private:
+  int substepCount(const Model& model, std::span<const BodyState> states) const;
+  void advanceWithCollisions(const Model& model, std::vector<BodyState>& states, double h,
+                             Statistics& stats);
+  void integrate(const Model& model, std::span<const BodyState> start, double h,
+                 std::vector<BodyState>& end, Statistics& stats);
+
+  ContactSim contactSim_;
+  ImpulseSim impulseSim_;
+  Integrator integrator_;
+  std::vector<BodyRate> firstRates_;
+  bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
+  std::vector<BodyRate> rates_;
+  std::vector<BodyState> saved_, trial_, low_, middle_;
+  std::vector<std::pair<int, int>> colliding_;
+};
+
+}  // namespace contactlab

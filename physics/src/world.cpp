@@ -1,0 +1,248 @@
+// The public World: ids and validation around the model, its states and the stepper.
+#include "contactlab/world.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "body_validation.h"
+#include "external_forces.h"
+#include "model.h"
+#include "stepper.h"
+
+namespace contactlab {
+
+struct WorldImpl {
+  Model model;
+  std::vector<BodyState> states;            // one per model body, same order
+  std::vector<std::uint32_t> denseOfSlot;   // slot index -> dense index (or kNoBody)
+  std::vector<std::uint32_t> generationOf;  // slot index -> current generation
+  unsigned nextForceSerial = 1;
+  double time = 0;
+  Statistics stats;
+  mutable Stepper stepper;  // contacts() evaluates with it; each step starts afresh anyway
+  mutable std::vector<ContactReport> contacts;
+  mutable bool contactsValid = false;
+
+  static constexpr std::uint32_t kNoBody = 0xffffffff;
+
+  int dense(BodyId id) const {
+    if (id.isNull() || id.index >= denseOfSlot.size() || generationOf[id.index] != id.generation)
+      return -1;
+    return static_cast<int>(denseOfSlot[id.index]);
+  }
+  void changed() { contactsValid = false; }
+  void refreshMaterials() {
+    for (Body& body : model.bodies) {
+      body.elasticity = body.def.elasticity.value_or(model.settings.elasticity);
+      body.friction = body.def.friction.value_or(model.settings.friction);
+    }
+  }
+};
+
+World::World() : impl_(std::make_unique<WorldImpl>()) {}
+World::~World() = default;
+World::World(const World& other) : impl_(std::make_unique<WorldImpl>(*other.impl_)) {}
+World& World::operator=(const World& other) {
+  if (this != &other) impl_ = std::make_unique<WorldImpl>(*other.impl_);
+  return *this;
+}
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+Result<World> World::create(const WorldSettings& settings) {
+  World world;
+  Status status = world.setSettings(settings);
+  if (!status) return status.error();
+  return world;
+}
+
+const WorldSettings& World::settings() const {
+  return impl_->model.settings;
+}
+
+Status World::setSettings(const WorldSettings& settings) {
+  Status status = validateSettings(settings);
+  if (!status) return status;
+  impl_->model.settings = settings;
+  impl_->refreshMaterials();
+  impl_->changed();
+  return {};
+}
+
+Result<BodyId> World::addBody(const BodyDef& def) {
+  Result<Body> made = makeBody(def, impl_->model.settings);
+  if (!made) return made.error();
+  if (findBody(def.name)) return Error{"a body named '" + def.name + "' already exists"};
+  WorldImpl& w = *impl_;
+  auto freeSlot = std::find(w.denseOfSlot.begin(), w.denseOfSlot.end(), WorldImpl::kNoBody);
+  std::uint32_t slot = static_cast<std::uint32_t>(freeSlot - w.denseOfSlot.begin());
+  if (freeSlot == w.denseOfSlot.end()) {
+    w.denseOfSlot.push_back(WorldImpl::kNoBody);
+    w.generationOf.push_back(0);
+  }
+  BodyId id{slot, ++w.generationOf[slot]};
+  w.denseOfSlot[slot] = static_cast<std::uint32_t>(w.model.bodies.size());
+  Body body = made.value();
+  body.id = id;
+  w.model.bodies.push_back(std::move(body));
+  w.states.push_back(def.state);
+  w.changed();
+  return id;
+}
+
+Status World::removeBody(BodyId id) {
+  WorldImpl& w = *impl_;
+  int i = w.dense(id);
+  if (i < 0) return Error{"no such body (it was removed, or the id is from another world)"};
+  std::erase_if(w.model.springs, [&](const Spring& s) { return s.body == i; });
+  std::erase_if(w.model.thrusts, [&](const Thrust& t) { return t.body == i; });
+  for (Spring& s : w.model.springs) s.body -= s.body > i;
+  for (Thrust& t : w.model.thrusts) t.body -= t.body > i;
+  w.model.bodies.erase(w.model.bodies.begin() + i);
+  w.states.erase(w.states.begin() + i);
+  w.denseOfSlot[id.index] = WorldImpl::kNoBody;
+  for (auto& d : w.denseOfSlot)
+    if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
+  w.changed();
+  return {};
+}
+
+Status World::setBodyState(BodyId id, const BodyState& state) {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"no such body"};
+  Status status = validateState(state);
+  if (!status) return status;
+  impl_->states[i] = state;
+  impl_->changed();
+  return {};
+}
+
+std::optional<BodyView> World::body(BodyId id) const {
+  int i = impl_->dense(id);
+  if (i < 0) return std::nullopt;
+  const Body& b = impl_->model.bodies[i];
+  BodyView view{id, b.def, impl_->states[i], b.mass, b.inertia, b.elasticity, b.friction};
+  view.def.mass = b.mass;
+  if (b.fixed()) view.mass = view.inertia = INFINITY;
+  return view;
+}
+
+std::optional<BodyId> World::findBody(const std::string& name) const {
+  for (const Body& b : impl_->model.bodies)
+    if (b.def.name == name) return b.id;
+  return std::nullopt;
+}
+
+std::vector<BodyId> World::bodies() const {
+  std::vector<BodyId> ids;
+  for (const Body& b : impl_->model.bodies) ids.push_back(b.id);
+  return ids;
+}
+
+std::size_t World::bodyCount() const {
+  return impl_->model.bodies.size();
+}
+
+Result<SpringId> World::addSpring(const SpringDef& def) {
+  int i = impl_->dense(def.body);
+  if (i < 0) return Error{"spring: no such body"};
+  Status status = validateSpring(def);
+  if (!status) return status.error();
+  SpringId id{impl_->nextForceSerial++};
+  impl_->model.springs.push_back({id, def, i});
+  impl_->changed();
+  return id;
+}
+
+Status World::setSpringAnchor(SpringId id, Vec2 anchor) {
+  if (!std::isfinite(anchor.x) || !std::isfinite(anchor.y))
+    return Error{"spring anchor must be finite"};
+  for (Spring& s : impl_->model.springs) {
+    if (s.id == id) {
+      s.def.anchor = anchor;
+      impl_->changed();
+      return {};
+    }
+  }
+  return Error{"no such spring"};
+}
+
+Status World::removeSpring(SpringId id) {
+  if (std::erase_if(impl_->model.springs, [&](const Spring& s) { return s.id == id; }) == 0)
+    return Error{"no such spring"};
+  impl_->changed();
+  return {};
+}
+
+Result<ThrustId> World::addThrust(const ThrustDef& def) {
+  int i = impl_->dense(def.body);
+  if (i < 0) return Error{"thrust: no such body"};
+  Status status = validateThrust(def);
+  if (!status) return status.error();
+  ThrustId id{impl_->nextForceSerial++};
+  impl_->model.thrusts.push_back({id, def, i});
+  impl_->changed();
+  return id;
+}
+
+Status World::removeThrust(ThrustId id) {
+  if (std::erase_if(impl_->model.thrusts, [&](const Thrust& t) { return t.id == id; }) == 0)
+    return Error{"no such thrust"};
+  impl_->changed();
+  return {};
+}
+
+Status World::step() {
+  WorldImpl& w = *impl_;
+  Status status = w.stepper.step(w.model, w.states, w.stats);
+  if (!status) return status;
+  w.time += w.model.settings.dt;
+  w.changed();
+  return {};
+}
+
+double World::time() const {
+  return impl_->time;
+}
+
+const std::vector<ContactReport>& World::contacts() const {
+  WorldImpl& w = *impl_;
+  if (w.contactsValid) return w.contacts;
+  std::vector<RestingContact> resting;
+  Statistics scratch;
+  w.stepper.contactsAt(w.model, w.states, scratch, resting);
+  w.contacts.clear();
+  for (const RestingContact& r : resting) {
+    const ContactGeometry& g = r.contact.geometry;
+    w.contacts.push_back({w.model.bodies[r.contact.body1].id, w.model.bodies[r.contact.body2].id,
+                          g.point1, g.normal, g.distance, r.force, 0.0});
+  }
+  w.contactsValid = true;
+  return w.contacts;
+}
+
+Energy World::energy() const {
+  const WorldImpl& w = *impl_;
+  Energy e;
+  for (size_t i = 0; i < w.model.bodies.size(); ++i) {
+    const Body& b = w.model.bodies[i];
+    if (b.fixed()) continue;
+    const BodyState& s = w.states[i];
+    e.kinetic +=
+        0.5 * b.mass * glm::dot(s.velocity, s.velocity) + 0.5 * b.inertia * s.omega * s.omega;
+    e.potential += b.mass * w.model.settings.gravity * s.position.y;
+  }
+  for (const Spring& spring : w.model.springs) {
+    SpringPull pull = springPull(spring, w.states[spring.body]);
+    double stretch = glm::length(pull.point - spring.def.anchor) - spring.def.restLength;
+    e.potential += 0.5 * spring.def.stiffness * stretch * stretch;
+  }
+  e.total = e.kinetic + e.potential;
+  return e;
+}
+
+const Statistics& World::statistics() const {
+  return impl_->stats;
+}
+
+}  // namespace contactlab

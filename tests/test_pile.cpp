@@ -1,0 +1,39 @@
+// A pile of random blocks dropped into a box comes to rest and stays at rest.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "world_fixtures.h"
+
+using namespace contactlab;
+using namespace contactlab::testing;
+
+TEST_CASE("a pile of 15 random blocks settles: then all speeds stay below 1e-3 and nothing collides") {
+  World world = makeWorld();
+  addFloor(world);
+  for (double x : {-3.0, 3.0}) {
+    BodyDef wall = boxDef(x < 0 ? "leftWall" : "rightWall", 0.5, 10, x + (x < 0 ? -0.25 : 0.25), 5);
+    wall.fixed = true;
+    add(world, wall);
+  }
+  std::mt19937 random(20261202);
+  std::uniform_real_distribution<double> size(0.4, 1.2), mass(0.5, 3), tilt(-0.3, 0.3);
+  for (int i = 0; i < 15; ++i) {
+    double x = -1.8 + 1.8 * (i % 3);
+    double y = 1 + 1.4 * (i / 3);
+    add(world, boxDef("block" + std::to_string(i), size(random), size(random) * 0.8, x, y,
+                      mass(random), tilt(random)));
+  }
+  run(world, 8);
+  const auto collisionsBefore = world.statistics().collisions;
+  for (int i = 0; i < 200; ++i) {
+    REQUIRE(world.step().ok());
+    for (BodyId id : world.bodies()) {
+      BodyState s = stateOf(world, id);
+      REQUIRE(glm::length(s.velocity) < 1e-3);
+      REQUIRE(std::abs(s.omega) < 1e-3);
+    }
+  }
+  CHECK(world.statistics().collisions == collisionsBefore);
+  CHECK(world.statistics().worstResidual <= 1e-9);
+}
