@@ -1,0 +1,142 @@
+// Polygon-polygon contacts: every vertex of each polygon against the edges of the other. A vertex
+// touches the edge of largest signed distance (its nearest edge if outside, its least penetrated
+// edge if inside) when it lies within that edge's slab. Parallel edges give two contacts (their
+// end vertices); a vertex found from both sides (corner on corner) gives one.
+//
+// Choices:
+// - Tolerance: slab membership (and telling "on" from "outside") uses a length tolerance of 1e-9
+//   times the sum of the bounding radii: far above rounding, far below any physical length.
+// - A vertex outside every slab of the other polygon (corner beside corner) gives no contact;
+//   once it enters the other polygon it is inside a slab and does.
+// - A vertex only touches an edge that it faces: the edge normal points against the vertex's
+//   outward bisector. Where a corner lies exactly on the line of a side edge of the other polygon
+//   (boxes stacked exactly aligned, slightly penetrating), this picks the supporting edge instead
+//   of the side edge. A vertex inside the other polygon that faces no edge within whose slab it
+//   lies falls back to the edge of least penetration.
+// - Duplicates: a contact from a vertex of b is dropped when a contact from a vertex of a has the
+//   opposite normal (within 2.6 degrees) and the same two points, swapped, within
+//   max(margin / 10, 2 tolerances). Absolute margin / 10 also catches the near-duplicate left by a
+//   tiny tilt between the stacked boxes; two genuinely different contacts that close with opposite
+//   normals would constrain the same motion anyway.
+#include <algorithm>
+#include <limits>
+
+#include "collision_pairs.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kRelativeTolerance = 1e-9;
+// cos(2.6 degrees): normals closer than that to opposite count as opposite.
+constexpr double kOppositeCosine = 0.999;
+
+// The placement that maps the body frame of `from` into the body frame of `to`.
+Transform relativePlacement(const Transform& from, const Transform& to) {
+  Transform relative;
+  relative.cosine = to.cosine * from.cosine + to.sine * from.sine;
+  relative.sine = to.cosine * from.sine - to.sine * from.cosine;
+  relative.position = to.applyInverse(from.position);
+  return relative;
+}
+
+struct EdgeTouch {
+  size_t edge = 0;
+  double distance = 0;  // signed distance of the vertex from the edge line
+};
+
+// Whether `point` (in the polygon's frame) projects onto edge j, within `tolerance` (m).
+bool inSlab(const Shape& polygon, size_t j, Vec2 point, double tolerance) {
+  Vec2 start = polygon.vertices[j];
+  Vec2 edge = polygon.vertices[(j + 1) % polygon.vertices.size()] - start;
+  double along = glm::dot(point - start, edge);
+  double slack = tolerance * glm::length(edge);
+  return along >= -slack && along <= glm::dot(edge, edge) + slack;
+}
+
+// The edge of `polygon` touched by a vertex at `point` whose outward bisector is `facing` (both in
+// the polygon's frame), if any is touched closer than `margin`.
+bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margin, double tolerance,
+                     EdgeTouch& touch) {
+  const size_t n = polygon.vertices.size();
+  auto signedDistance = [&](size_t j) {
+    return glm::dot(polygon.normals[j], point - polygon.vertices[j]);
+  };
+  auto faces = [&](size_t j) { return glm::dot(polygon.normals[j], facing) < 0; };
+
+  EdgeTouch deepest{0, -std::numeric_limits<double>::infinity()};
+  for (size_t j = 0; j < n; ++j) {
+    double s = signedDistance(j);
+    if (s > deepest.distance) deepest = {j, s};
+  }
+  if (!(deepest.distance < margin)) return false;
+
+  if (deepest.distance > tolerance) {
+    // Outside: only the nearest edge line can hold the nearest point.
+    if (!inSlab(polygon, deepest.edge, point, tolerance) || !faces(deepest.edge)) return false;
+    touch = deepest;
+    return true;
+  }
+  // On or inside: the least penetrated edge among those the vertex faces and projects onto.
+  bool found = false;
+  for (size_t j = 0; j < n; ++j) {
+    if (!faces(j) || !inSlab(polygon, j, point, tolerance)) continue;
+    double s = signedDistance(j);
+    if (!found || s > touch.distance) touch = {j, s};
+    found = true;
+  }
+  if (!found) touch = deepest;
+  return touch.distance < margin;
+}
+
+// Whether `contact` is `earlier` seen from the other polygon: opposite normal, same points swapped.
+bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& earlier,
+                        double tolerance) {
+  auto near = [&](Vec2 p, Vec2 q) { return glm::length(p - q) <= tolerance; };
+  return glm::dot(contact.normal, earlier.normal) < -kOppositeCosine &&
+         near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
+}
+
+// Appends the contacts of the vertices of `owner` against the edges of `other`, skipping any that
+// repeats one of out[firstEarlier, endEarlier).
+void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape& other,
+                    const Transform& otherPlace, bool ownerIsFirst, double margin, double tolerance,
+                    double sameTolerance, size_t firstEarlier, size_t endEarlier,
+                    std::vector<ContactGeometry>& out) {
+  const Transform relative = relativePlacement(ownerPlace, otherPlace);
+  const size_t n = owner.vertices.size();
+  for (size_t i = 0; i < n; ++i) {
+    Vec2 point = relative.apply(owner.vertices[i]);
+    Vec2 facing = relative.rotate(owner.normals[(i + n - 1) % n] + owner.normals[i]);
+    EdgeTouch touch;
+    if (!findTouchedEdge(other, point, facing, margin, tolerance, touch)) continue;
+
+    ContactGeometry contact;
+    contact.pointOwnerIsFirst = ownerIsFirst;
+    contact.normalKind = NormalKind::EdgeOfBody2;
+    contact.normal = otherPlace.rotate(other.normals[touch.edge]);
+    contact.point1 = ownerPlace.apply(owner.vertices[i]);
+    contact.point2 = otherPlace.apply(point - touch.distance * other.normals[touch.edge]);
+    contact.distance = touch.distance;
+    contact.feature =
+        featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
+    bool repeated = false;
+    for (size_t k = firstEarlier; k < endEarlier && !repeated; ++k)
+      repeated = sameContactSwapped(contact, out[k], sameTolerance);
+    if (!repeated) out.push_back(contact);
+  }
+}
+
+}  // namespace
+
+void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const Transform& tb,
+                     double margin, std::vector<ContactGeometry>& out) {
+  if (!(glm::length(ta.position - tb.position) - a.boundingRadius - b.boundingRadius < margin))
+    return;
+  const double tolerance = kRelativeTolerance * (a.boundingRadius + b.boundingRadius);
+  const double sameTolerance = std::max(margin / 10, 2 * tolerance);
+  const size_t first = out.size();
+  vertexContacts(a, ta, b, tb, true, margin, tolerance, sameTolerance, first, first, out);
+  vertexContacts(b, tb, a, ta, false, margin, tolerance, sameTolerance, first, out.size(), out);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,107 @@
+// Tests of BroadPhase::findPairs against the definition applied to every pair (brute force).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "broad_phase.h"
+
+using namespace contactlab;
+
+namespace {
+
+using Pairs = std::vector<std::pair<int, int>>;
+
+// The definition: both boxes grown by the margin overlap (touching counts) in x and in y, and not
+// both are static. All pairs i < j, in order.
+Pairs bruteForce(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic, double margin) {
+  Pairs pairs;
+  for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+    for (int j = i + 1; j < static_cast<int>(boxes.size()); ++j) {
+      const Aabb &a = boxes[i], &b = boxes[j];
+      bool overlapX =
+          a.lower.x - margin <= b.upper.x + margin && b.lower.x - margin <= a.upper.x + margin;
+      bool overlapY =
+          a.lower.y - margin <= b.upper.y + margin && b.lower.y - margin <= a.upper.y + margin;
+      if (overlapX && overlapY && !(isStatic[i] && isStatic[j])) pairs.emplace_back(i, j);
+    }
+  }
+  return pairs;
+}
+
+struct Scene {
+  std::vector<Aabb> boxes;
+  std::vector<bool> isStatic;
+};
+
+// `count` boxes in a square of side `extent`; with `grid` every coordinate is a multiple of 1/8,
+// so many grown boxes exactly touch.
+Scene randomScene(std::mt19937& rng, int count, double extent, bool grid) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  auto snap = [&](double v) { return grid ? std::round(v * 8) / 8 : v; };
+  Scene scene;
+  for (int i = 0; i < count; ++i) {
+    Vec2 centre{snap(extent * unit(rng)), snap(extent * unit(rng))};
+    Vec2 half{snap(0.05 + 0.75 * unit(rng)), snap(0.05 + 0.75 * unit(rng))};
+    scene.boxes.push_back({centre - half, centre + half});
+    scene.isStatic.push_back(unit(rng) < 0.2);
+  }
+  return scene;
+}
+
+}  // namespace
+
+TEST_CASE("sort and sweep finds exactly the pairs brute force finds on random boxes") {
+  std::mt19937 rng(3);
+  BroadPhase broadPhase;
+  Pairs pairs;
+  size_t total = 0;
+  for (bool grid : {false, true}) {
+    for (double margin : {0.0, 0.05, 0.125, 0.3}) {
+      for (int round = 0; round < 3; ++round) {
+        CAPTURE(grid);
+        CAPTURE(margin);
+        Scene scene = randomScene(rng, 300 + 100 * round, 20, grid);
+        broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs);
+        Pairs expected = bruteForce(scene.boxes, scene.isStatic, margin);
+        CHECK(pairs == expected);
+        total += expected.size();
+      }
+    }
+  }
+  CHECK(total > 1000);  // the scenes are dense enough to exercise the sweep
+}
+
+TEST_CASE("boxes whose grown sides exactly touch are paired, a hair further apart are not") {
+  BroadPhase broadPhase;
+  Pairs pairs;
+  std::vector<Aabb> boxes = {{{0, 0}, {1, 1}}, {{1.5, 0}, {2.5, 1}}, {{0, 1.5}, {1, 2.5}}};
+  std::vector<bool> isStatic = {false, false, false};
+  // Gaps of 0.5 = 2 margins: 0-1 share a side, 0-2 share a side, 1-2 share a corner.
+  broadPhase.findPairs(boxes, isStatic, 0.25, pairs);
+  CHECK(pairs == Pairs{{0, 1}, {0, 2}, {1, 2}});
+  broadPhase.findPairs(boxes, isStatic, 0.2499, pairs);
+  CHECK(pairs.empty());
+}
+
+TEST_CASE("two static boxes are never paired, a static and a moving one are") {
+  BroadPhase broadPhase;
+  Pairs pairs;
+  std::vector<Aabb> boxes = {{{0, 0}, {2, 1}}, {{1, 0}, {3, 1}}, {{1.5, 0.5}, {2, 2}}};
+  broadPhase.findPairs(boxes, {true, true, false}, 0, pairs);
+  CHECK(pairs == Pairs{{0, 2}, {1, 2}});
+}
+
+TEST_CASE("results are cleared and sorted between calls of different sizes") {
+  std::mt19937 rng(5);
+  BroadPhase broadPhase;
+  Pairs pairs = {{7, 3}, {100, 200}};  // stale content must disappear
+  for (int count : {400, 50, 0, 1, 250}) {
+    CAPTURE(count);
+    Scene scene = randomScene(rng, count, 10, false);
+    broadPhase.findPairs(scene.boxes, scene.isStatic, 0.1, pairs);
+    CHECK(pairs == bruteForce(scene.boxes, scene.isStatic, 0.1));
+  }
+}
