@@ -21,10 +21,10 @@ TEST_CASE("a pile of 15 random blocks settles: then all speeds stay below 1e-3 a
   for (int i = 0; i < 15; ++i) {
     double x = -1.8 + 1.8 * (i % 3);
     double y = 1 + 1.4 * (i / 3);
-    add(world, boxDef("block" + std::to_string(i), size(random), size(random) * 0.8, x, y,
-                      mass(random), tilt(random)));
+    const double w = size(random), h = 0.8 * size(random), m = mass(random), angle = tilt(random);
+    add(world, boxDef("block" + std::to_string(i), w, h, x, y, m, angle));
   }
-  run(world, 8);
+  run(world, 15);
   const auto collisionsBefore = world.statistics().collisions;
   for (int i = 0; i < 200; ++i) {
     REQUIRE(world.step().ok());

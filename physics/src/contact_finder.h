@@ -20,6 +20,15 @@ struct Contact {
   double normalSpeed = 0;  // d' = n . (p1' - p2'), > 0 separating
 };
 
+// Identifies a contact across evaluations: the two bodies and the touching features.
+struct ContactKey {
+  int body1 = 0;
+  int body2 = 0;
+  std::uint32_t feature = 0;
+  auto operator<=>(const ContactKey&) const = default;
+};
+inline ContactKey keyOf(const Contact& c) { return {c.body1, c.body2, c.geometry.feature}; }
+
 class ContactFinder {
  public:
   // Every contact with distance below `margin`, in a deterministic order.

@@ -46,12 +46,6 @@ class ContactSim {
   void reset() { previous_.clear(); }
 
  private:
-  struct ContactKey {
-    int body1, body2;
-    std::uint32_t feature;
-    auto operator<=>(const ContactKey&) const = default;
-  };
-  static ContactKey keyOf(const Contact& c) { return {c.body1, c.body2, c.geometry.feature}; }
   std::uint8_t warmStart(const Contact& c) const;
   double freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
                                   std::span<const BodyRate> rates) const;

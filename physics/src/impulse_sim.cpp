@@ -10,9 +10,10 @@
 namespace contactlab {
 namespace {
 
-// Normal velocities below this (m/s) count as approaching; it only keeps round-off from
-// triggering impulses.
-constexpr double kApproachEpsilon = 1e-9;
+// Contacts approaching slower than this fraction of velocityTol get no impulse: the resting
+// contact force (with its gap correction) stops them, and sweeping impulses serially through a
+// pile down to round-off would cost many solves for nothing.
+constexpr double kApproachFraction = 1e-3;
 
 std::pair<int, int> orderedPair(const Contact& c) {
   return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
@@ -31,11 +32,10 @@ int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statist
     restitution_.push_back(
         std::min(model.bodies[c.body1].elasticity, model.bodies[c.body2].elasticity));
   }
-  int applied = w.collisions == CollisionHandling::Serial
+  return w.collisions == CollisionHandling::Serial
                     ? resolveSerially(model, states, stats)
                     : resolveSimultaneously(model, states, stats);
-  stats.collisions += applied;
-  return applied;
+
 }
 
 int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
@@ -44,7 +44,7 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
   int applied = 0;
   for (size_t iteration = 0; iteration < cap; ++iteration) {
     int worst = -1;
-    double worstVelocity = -kApproachEpsilon;
+    double worstVelocity = -kApproachFraction * model.settings.velocityTol;
     for (size_t k = 0; k < rows_.size(); ++k) {
       double v = rowVelocity(rows_[k], states);
       if (v < worstVelocity) worst = static_cast<int>(k), worstVelocity = v;
@@ -72,12 +72,14 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   bool anyApproaching = false;
   groupRows_.resize(k);
   b_.resize(k);
+  fast_.resize(k);
   for (size_t i = 0; i < k; ++i) {
     groupRows_[i] = rows_[group_[i]];
     double v = rowVelocity(groupRows_[i], states);
-    double e = -v > velocityTol ? restitution_[group_[i]] : 0.0;
+    fast_[i] = -v > velocityTol;
+    double e = fast_[i] ? restitution_[group_[i]] : 0.0;
     b_[i] = v < 0 ? (1 + e) * v : v;
-    anyApproaching = anyApproaching || v < -kApproachEpsilon;
+    anyApproaching = anyApproaching || v < -kApproachFraction * velocityTol;
   }
   if (!anyApproaching) return 0;
   matrixBuilder_.build(model, groupRows_, A_);
@@ -92,32 +94,31 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   for (size_t i = 0; i < k; ++i) {
     if (j_[i] <= 0) continue;
     applyImpulseAlongRow(model, groupRows_[i], j_[i], states);
+    stats.collisions += fast_[i];
     ++applied;
   }
   return applied;
 }
 
-const std::vector<std::pair<int, int>>& ImpulseSim::penetratingPairs(
-    const Model& model, std::span<const BodyState> states, Statistics& stats) {
+const std::vector<ContactKey>& ImpulseSim::penetratingContacts(const Model& model,
+                                                               std::span<const BodyState> states,
+                                                               Statistics& stats) {
   StageTimer timer(stats.time.collisions);
-  finder_.find(model, states, 0.0, contacts_);
-  pairs_.clear();
+  finder_.find(model, states, model.settings.distanceTol, contacts_);
+  penetrating_.clear();
   for (const Contact& c : contacts_)
-    if (c.geometry.distance < 0) pairs_.push_back(orderedPair(c));
-  std::sort(pairs_.begin(), pairs_.end());
-  pairs_.erase(std::unique(pairs_.begin(), pairs_.end()), pairs_.end());
-  return pairs_;
+    if (c.geometry.distance < 0) penetrating_.push_back(keyOf(c));
+  std::sort(penetrating_.begin(), penetrating_.end());
+  return penetrating_;
 }
 
 double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> states,
-                              const std::vector<std::pair<int, int>>& pairs, Statistics& stats) {
+                              const std::vector<ContactKey>& keys, Statistics& stats) {
   StageTimer timer(stats.time.collisions);
   finder_.find(model, states, model.settings.distanceTol, contacts_);
   double gap = std::numeric_limits<double>::infinity();
-  for (const Contact& c : contacts_) {
-    if (std::binary_search(pairs.begin(), pairs.end(), orderedPair(c)))
-      gap = std::min(gap, c.geometry.distance);
-  }
+  for (const Contact& c : contacts_)
+    if (std::binary_search(keys.begin(), keys.end(), keyOf(c))) gap = std::min(gap, c.geometry.distance);
   return gap;
 }
 

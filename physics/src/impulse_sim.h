@@ -14,7 +14,6 @@
 #pragma once
 
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "contact_finder.h"
@@ -27,22 +26,25 @@ namespace contactlab {
 
 class ImpulseSim {
  public:
-  // Applies the collision impulses at `states`; returns how many contacts received one.
+  // Applies the collision impulses at `states`; returns how many impulses were applied. Counts
+  // in stats.collisions the contacts that approached faster than velocityTol (slower ones are
+  // only stopped, not bounced).
   int resolve(const Model& model, std::span<BodyState> states, Statistics& stats);
 
-  // The pairs (lower index, higher index) of bodies that penetrate (distance < 0) at `states`, sorted; empty if none.
-  const std::vector<std::pair<int, int>>& penetratingPairs(const Model& model,
-                                                           std::span<const BodyState> states,
-                                                           Statistics& stats);
+  // The contacts that penetrate (distance < 0) at `states`, sorted; empty if none.
+  const std::vector<ContactKey>& penetratingContacts(const Model& model,
+                                                     std::span<const BodyState> states,
+                                                     Statistics& stats);
 
-  // The smallest distance between any of `pairs` at `states` (infinity if none is near).
+  // The smallest distance of any of the contacts `keys` at `states` (infinity if none is near).
   double closestGap(const Model& model, std::span<const BodyState> states,
-                    const std::vector<std::pair<int, int>>& pairs, Statistics& stats);
+                    const std::vector<ContactKey>& keys, Statistics& stats);
 
  private:
   int resolveSerially(const Model& model, std::span<BodyState> states, Statistics& stats);
   int resolveSimultaneously(const Model& model, std::span<BodyState> states, Statistics& stats);
-  // Solves the impulse LCP over the contacts listed in group_ and applies it.
+  // Solves the impulse LCP over the contacts listed in group_ and applies it; returns how many
+  // impulses were applied.
   int solveImpulses(const Model& model, std::span<BodyState> states, Statistics& stats);
 
   ContactFinder finder_;
@@ -50,8 +52,9 @@ class ImpulseSim {
   std::vector<JacobianRow> rows_;
   std::vector<int> group_;
   std::vector<JacobianRow> groupRows_;
+  std::vector<std::uint8_t> fast_;  // approaching faster than velocityTol
   std::vector<double> restitution_;
-  std::vector<std::pair<int, int>> pairs_;
+  std::vector<ContactKey> penetrating_;
   ContactMatrixBuilder matrixBuilder_;
   LcpSolver lcp_;
   std::vector<double> A_, b_, j_, a_;

@@ -56,20 +56,20 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   firstRatesValid_ = false;
   for (int round = 0; round < kMaxCollisionRounds; ++round) {
     integrate(model, states, remaining, trial_, stats);
-    colliding_ = impulseSim_.penetratingPairs(model, trial_, stats);
+    colliding_ = impulseSim_.penetratingContacts(model, trial_, stats);
     if (colliding_.empty()) {
       states.swap(trial_);
       return;
     }
-    // Back up: bisect for the latest penetration-free time at which a colliding pair is within
-    // the collision accuracy of touching.
+    // Back up: bisect for the latest penetration-free time at which a penetrating contact is
+    // within the collision accuracy of touching.
     double low = 0, high = remaining;
     low_ = states;
     for (int i = 0; i < kMaxBisections; ++i) {
       if (impulseSim_.closestGap(model, low_, colliding_, stats) <= accuracy) break;
       double middle = (low + high) / 2;
       integrate(model, states, middle, middle_, stats);
-      const auto& penetrating = impulseSim_.penetratingPairs(model, middle_, stats);
+      const auto& penetrating = impulseSim_.penetratingContacts(model, middle_, stats);
       if (penetrating.empty()) {
         low = middle;
         low_.swap(middle_);
@@ -81,8 +81,7 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
     states.swap(low_);
     remaining -= low;
     firstRatesValid_ = false;
-    int applied = impulseSim_.resolve(model, states, stats);
-    if (applied == 0 && low == 0) break;
+    if (impulseSim_.resolve(model, states, stats) == 0 && low == 0) break;
   }
   // No penetration-free way forward was found: keep the step rather than stall the world.
   integrate(model, states, remaining, trial_, stats);

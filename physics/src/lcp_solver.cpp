@@ -1,0 +1,456 @@
+// Solves the resting-contact LCP  a = A f + b, a >= 0, f >= 0, a . f = 0  (reference eq. 1 and 4)
+// for symmetric positive semi-definite A = J M^-1 J^T by Baraff's incremental pivoting (Baraff
+// 1994, "Fast contact force computation for nonpenetrating rigid bodies", section 4: drive-to-zero,
+// fdirection, maxstep). Indices are clamped (C: a_i = 0, f_i >= 0), free (NC: f_i = 0, a_i >= 0)
+// or pending (not yet driven, f_i = 0, a_i unconstrained). A_CC = L D L^T is kept as a dense unit
+// lower triangle, row-major and packed, that grows by one row when an index enters C and loses one
+// row, followed by a rank-one update of the trailing block, when one leaves (Gill, Golub, Murray,
+// Saunders 1974, "Methods for modifying matrix factorizations", method C1).
+//
+// Redundant contacts: row j of J depends on the rows of C exactly when the Schur complement pivot
+// A_jj - A_jC A_CC^-1 A_Cj vanishes. Such a j never enters C: since b = J M^-1 y lies in the range
+// of A, a_j = sum_k c_k a_k over k in C with c = A_CC^-1 A_Cj, so a_j = 0 and f_j = 0 is
+// consistent. A small pivot whose a_j is clearly nonzero is real (an ill-conditioned but
+// independent contact).
+#include "lcp_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace contactlab {
+namespace {
+
+// A pivot at most this fraction of A_jj means row j of J depends on the rows of C.
+constexpr double kDependentPivot = 1e-10;
+// Accelerations above -(kTolerance max|b| + kRoundOff sum_j |A_ij f_j|) count as non-negative:
+// a_i = b_i + sum_j A_ij f_j is known only to a small multiple of eps times its terms.
+constexpr double kTolerance = 1e-12;
+constexpr double kRoundOff = 1e-12;
+// a_k of a clamped k further than this many tolerances from zero asks for a fresh factorization.
+constexpr double kDrift = 1e3;
+// A free blocker whose step is within this fraction of d's own is taken as tied with d.
+constexpr double kTie = 1e-6;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+enum State : int { kPending, kFree, kClamped };
+
+// x . y with four partial sums, so the additions do not wait on each other.
+double dot(const double* x, const double* y, int n) {
+  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  int m = 0;
+  for (; m + 4 <= n; m += 4) {
+    s0 += x[m] * y[m];
+    s1 += x[m + 1] * y[m + 1];
+    s2 += x[m + 2] * y[m + 2];
+    s3 += x[m + 3] * y[m + 3];
+  }
+  for (; m < n; ++m) s0 += x[m] * y[m];
+  return (s0 + s1) + (s2 + s3);
+}
+
+bool independent(double pivot, double diagonal) {
+  return diagonal > 0 && pivot > kDependentPivot * diagonal;
+}
+
+class Pivoting {
+ public:
+  Pivoting(MatrixView A, std::span<const double> b, std::span<double> f, std::span<double> a,
+           double* work, int* ints)
+      : A_(A), b_(b.data()), f_(f.data()), a_(a.data()), n_(A.n) {
+    const size_t n = static_cast<size_t>(n_);
+    L_ = work;
+    D_ = L_ + n * (n + 1) / 2;
+    magnitude_ = D_ + n;
+    df_ = magnitude_ + n;
+    da_ = df_ + n;
+    zd_ = da_ + n;
+    zj_ = zd_ + n;
+    beta_ = zj_ + n;
+    pj_ = beta_ + n;
+    order_ = ints;
+    state_ = order_ + n;
+    skip_ = state_ + n;
+    redundant_ = skip_ + n;
+    for (int i = 0; i < n_; ++i) tol_ = std::max(tol_, std::abs(b_[i]));
+    tol_ *= kTolerance;
+  }
+
+  LcpInfo run(std::span<std::uint8_t> clamped);
+
+ private:
+  const double* row(int i) const { return A_.data + static_cast<size_t>(i) * n_; }
+  double* factorRow(int r) const { return L_ + static_cast<size_t>(r) * (r - 1) / 2; }
+  double tolerance(int i) const { return tol_ + kRoundOff * magnitude_[i]; }
+
+  // v := L^-1 v (forward substitution over contiguous rows of L).
+  void forward(double* v) const {
+    for (int r = 1; r < k_; ++r) v[r] -= dot(factorRow(r), v, r);
+  }
+  // v := L^-T v, column-oriented so that it too runs over rows of L.
+  void backward(double* v) const {
+    for (int r = k_ - 1; r > 0; --r) {
+      const double* l = factorRow(r);
+      const double x = v[r];
+      for (int m = 0; m < r; ++m) v[m] -= l[m] * x;
+    }
+  }
+  // z := D^-1 L^-1 A_Cj, which is j's row of L if it enters C; returns the pivot (Schur
+  // complement) A_jj - A_jC A_CC^-1 A_Cj.
+  double schur(int j, double* z) const {
+    const double* aj = row(j);
+    for (int r = 0; r < k_; ++r) z[r] = aj[order_[r]];
+    forward(z);
+    double pivot = aj[j];
+    for (int r = 0; r < k_; ++r) {
+      const double y = z[r];
+      z[r] = y / D_[r];
+      pivot -= y * z[r];
+    }
+    return pivot;
+  }
+  void append(int j, const double* z, double pivot) {
+    std::copy(z, z + k_, factorRow(k_));
+    D_[k_] = pivot;
+    order_[k_++] = j;
+    state_[j] = kClamped;
+  }
+  void remove(int p);
+  // Baraff's state for C: f_C = -A_CC^-1 b_C, f = 0 elsewhere (callers keep it so), a_C = 0.
+  void solveForces() {
+    for (int r = 0; r < k_; ++r) df_[r] = b_[order_[r]];
+    forward(df_);
+    for (int r = 0; r < k_; ++r) df_[r] /= D_[r];
+    backward(df_);
+    for (int r = 0; r < k_; ++r) f_[order_[r]] = -df_[r];
+  }
+  // a = A f + b as a sum of rows of the symmetric A, and the magnitude |b_i| + sum_j |A_ij f_j|
+  // of the terms summed into each a_i.
+  void freshAccelerations() {
+    for (int i = 0; i < n_; ++i) a_[i] = b_[i], magnitude_[i] = std::abs(b_[i]);
+    for (int j = 0; j < n_; ++j) {
+      if (f_[j] == 0) continue;
+      const double* aj = row(j);
+      const double fj = f_[j], size = std::abs(fj);
+      for (int i = 0; i < n_; ++i) {
+        a_[i] += fj * aj[i];
+        magnitude_[i] += size * std::abs(aj[i]);
+      }
+    }
+  }
+  // Sheds the drift of the incremental a_i. f is kept (re-solving for f_C through a small pivot
+  // would turn the last round-off into large changes of force) unless a_C has drifted far from
+  // zero: then C is settled afresh.
+  void refresh() {
+    freshAccelerations();
+    for (int r = 0; r < k_; ++r) {
+      const int k = order_[r];
+      if (std::abs(a_[k]) > kDrift * tolerance(k)) return settle();
+    }
+    for (int r = 0; r < k_; ++r) a_[order_[r]] = 0;
+  }
+  void settle();
+  double dependentAcceleration(int d, double& tolerance) const;
+  LcpStatus driveToZero(int d);
+
+  MatrixView A_;
+  const double* b_;
+  double* f_;
+  double* a_;
+  int n_;
+  int k_ = 0;            // |C|
+  double tol_ = 1e-300;  // kTolerance * max|b|
+  double* L_;            // strictly lower part of L, row r at r (r - 1) / 2
+  double* D_;            // diagonal of D
+  double* magnitude_;    // |b_i| + sum_j |A_ij f_j| at the last fresh product
+  double* df_;           // fdirection on C, in factor order
+  double* da_;           // A * fdirection
+  double* zd_;           // D^-1 L^-1 A_Cd of the driven index
+  double* zj_;           // D^-1 L^-1 A_Cj of an index about to enter C
+  double* beta_;         // method C1 coefficients beta_j and p_j
+  double* pj_;
+  int* order_;      // C in factor order
+  int* state_;      // State of each index
+  int* skip_;       // maxstep pass in which a free index was passed over as dependent
+  int* redundant_;  // 1: was kept out of C as dependent
+  int pivots_ = 0;
+  int pass_ = 0;
+};
+
+// Deletes row and column p of A_CC. With L = [L11 0 0; l21 1 0; L31 l32 L33], the remaining matrix
+// is [L11 0; L31 L33'] diag(D1, D3') [..]^T where L33' D3' L33'^T = L33 D3 L33^T + d_p l32 l32^T: a
+// rank-one update with positive weight, done by method C1 (GGMS 1974) row by row while the rows
+// below p move up one place in the packed storage.
+void Pivoting::remove(int p) {
+  double alpha = D_[p];
+  for (int r = p; r < k_ - 1; ++r) {
+    const double* old = factorRow(r + 1);
+    double* l = factorRow(r);
+    double w = old[p];
+    for (int m = 0; m < p; ++m) l[m] = old[m];
+    for (int m = p; m < r; ++m) {
+      w -= pj_[m] * old[m + 1];
+      l[m] = old[m + 1] + beta_[m] * w;
+    }
+    const double d = D_[r + 1];
+    const double updated = d + alpha * w * w;
+    pj_[r] = w;
+    beta_[r] = alpha * w / updated;
+    alpha *= d / updated;
+    D_[r] = updated;
+    order_[r] = order_[r + 1];
+  }
+  --k_;
+}
+
+// a_d recomputed from the forces for a d that depends on C, with the tolerance of its round-off:
+// a_d = sum_k c_k a_k where each a_k carries errors of order eps sum_j |A_kj f_j|, and c = -df_.
+double Pivoting::dependentAcceleration(int d, double& tolerance) const {
+  const double* ad = row(d);
+  double value = b_[d] + ad[d] * f_[d], size = std::abs(b_[d]) + std::abs(ad[d] * f_[d]);
+  for (int r = 0; r < k_; ++r) {
+    const int k = order_[r];
+    const double* ak = row(k);
+    const double t = ad[k] * f_[k];
+    value += t;
+    size += std::abs(t);
+    double sizeK = std::abs(b_[k]) + std::abs(ak[d] * f_[d]);
+    for (int s = 0; s < k_; ++s) sizeK += std::abs(ak[order_[s]] * f_[order_[s]]);
+    size += std::abs(df_[r]) * sizeK;
+  }
+  tolerance = tol_ + kRoundOff * size;
+  return value;
+}
+
+// Baraff 1994, section 4, drive-to-zero(d): raise f_d along fdirection (Delta f_d = 1, Delta f_C =
+// -A_CC^-1 A_Cd, so Delta a_C = 0) by maxstep, moving the blocking index between C and NC, until
+// a_d reaches zero and d joins C.
+LcpStatus Pivoting::driveToZero(int d) {
+  const double* ad = row(d);
+  const int maxPivots = 10 * n_ + 50;
+  while (true) {
+    if (pivots_ >= maxPivots) return LcpStatus::IterationLimit;
+    const double pivot = schur(d, zd_);
+    for (int r = 0; r < k_; ++r) df_[r] = -zd_[r];
+    backward(df_);
+    bool dependent = !independent(pivot, ad[d]);
+    double sign = 1;
+    if (dependent) {
+      // Delta a = 0 along fdirection. d is done with f_d = 0 if a_d is zero up to round-off;
+      // otherwise the small pivot is real, or (pivot <= 0) b is outside the range of A.
+      double roundOff;
+      a_[d] = dependentAcceleration(d, roundOff);
+      if (a_[d] >= -roundOff) {
+        if (f_[d] <= 0) {
+          f_[d] = 0;
+          state_[d] = kFree;
+          redundant_[d] = 1;
+          return LcpStatus::Solved;
+        }
+        sign = -1;  // d holds force but cannot join C: hand it to C along the null direction
+        for (int r = 0; r < k_; ++r) df_[r] = -df_[r];
+      } else if (pivot > 0) {
+        dependent = false;
+      }
+    }
+    if (!dependent && a_[d] >= -tolerance(d)) {
+      if (f_[d] > 0) {
+        ++pivots_;
+        append(d, zd_, pivot);
+        a_[d] = 0;
+        refresh();
+      } else {
+        state_[d] = kFree;
+      }
+      return LcpStatus::Solved;
+    }
+    if (!dependent) {  // Delta a = A Delta f as a sum of rows of the symmetric A
+      for (int i = 0; i < n_; ++i) da_[i] = ad[i];
+      for (int r = 0; r < k_; ++r) {
+        const double* aj = row(order_[r]);
+        const double s = df_[r];
+        for (int i = 0; i < n_; ++i) da_[i] += s * aj[i];
+      }
+      for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
+      da_[d] = pivot;
+    }
+
+    // maxstep. A free blocker j must be independent of C u {d} to enter C: if it depends on C
+    // alone, Delta a_j = 0 and it blocks only through round-off; if on C u {d}, a_j = c a_d and
+    // Delta a_j = c Delta a_d, so it reaches zero together with d, which wins the tie (also when
+    // the steps agree to kTie: wrongly passing over j leaves a_j < 0 for the final sweep to drive,
+    // while wrongly taking j would leave C nearly singular).
+    const double stepD = dependent ? (sign < 0 ? f_[d] : kInfinity) : -a_[d] / pivot;
+    ++pass_;
+    int blocker = d;
+    int at = -1;  // position in C of a clamped blocker
+    double step = stepD;
+    double pivotJ = 0;
+    while (true) {
+      blocker = d;
+      at = -1;
+      step = stepD;
+      for (int r = 0; r < k_; ++r) {
+        if (df_[r] >= 0) continue;
+        const double s = std::max(0.0, -f_[order_[r]] / df_[r]);
+        if (s < step) step = s, blocker = order_[r], at = r;
+      }
+      if (!dependent) {
+        for (int i = 0; i < n_; ++i) {
+          if (state_[i] != kFree || skip_[i] == pass_ || da_[i] >= 0) continue;
+          const double s = std::max(0.0, -a_[i] / da_[i]);
+          if (s < step) step = s, blocker = i, at = -1;
+        }
+      }
+      if (blocker == d || at >= 0) break;
+      const double diagonal = row(blocker)[blocker];
+      pivotJ = schur(blocker, zj_);
+      if (independent(pivotJ, diagonal) && step < (1 - kTie) * stepD) {
+        // The Schur complements of j in C u {d} and of d in C u {j}, both through the coupling
+        // A_jd - A_jC A_CC^-1 A_Cd: j and d must stay independent of each other either way.
+        double coupling = ad[blocker];
+        for (int r = 0; r < k_; ++r) coupling -= zj_[r] * D_[r] * zd_[r];
+        const double squared = coupling * coupling;
+        if (independent(pivotJ - squared / pivot, diagonal) &&
+            independent(pivot - squared / pivotJ, ad[d])) {
+          break;
+        }
+      }
+      skip_[blocker] = pass_;
+      redundant_[blocker] = 1;
+    }
+    if (step == kInfinity) return LcpStatus::Unbounded;
+    ++pivots_;
+    for (int r = 0; r < k_; ++r) f_[order_[r]] += step * df_[r];
+    f_[d] += sign * step;
+    if (!dependent) {
+      for (int i = 0; i < n_; ++i) a_[i] += step * da_[i];
+    }
+    if (blocker == d) {
+      if (dependent) {  // d's force has moved onto C
+        f_[d] = 0;
+        state_[d] = kFree;
+        redundant_[d] = 1;
+      } else {  // a_d reaches zero: d joins C
+        a_[d] = 0;
+        append(d, zd_, pivot);
+      }
+      refresh();
+      return LcpStatus::Solved;
+    }
+    if (at >= 0) {  // f_j reaches zero: j leaves C
+      f_[blocker] = 0;
+      remove(at);
+      state_[blocker] = kFree;
+    } else {  // a_j reaches zero: j joins C
+      a_[blocker] = 0;
+      append(blocker, zj_, pivotJ);
+    }
+  }
+}
+
+// Factors A_CC of the indices marked clamped from scratch, leaving out dependent ones, then drops
+// the most negative force until f_C = -A_CC^-1 b_C >= 0; dropped indices become pending.
+void Pivoting::settle() {
+  k_ = 0;
+  for (int i = 0; i < n_; ++i) {
+    if (state_[i] != kClamped) continue;
+    const double pivot = schur(i, zj_);
+    if (independent(pivot, row(i)[i])) {
+      append(i, zj_, pivot);
+    } else {
+      state_[i] = kPending;
+      f_[i] = 0;
+      redundant_[i] = 1;
+    }
+  }
+  solveForces();
+  while (k_ > 0) {
+    int worst = 0;
+    double largest = 0;
+    for (int r = 0; r < k_; ++r) {
+      const int i = order_[r], w = order_[worst];
+      largest = std::max(largest, std::abs(f_[i] * row(i)[i]));
+      if (f_[i] * row(i)[i] < f_[w] * row(w)[w]) worst = r;
+    }
+    const int j = order_[worst];
+    if (f_[j] * row(j)[j] >= -(tol_ + kRoundOff * largest)) break;
+    f_[j] = 0;
+    remove(worst);
+    state_[j] = kPending;
+    ++pivots_;
+    solveForces();
+  }
+  freshAccelerations();
+  for (int r = 0; r < k_; ++r) a_[order_[r]] = 0;
+}
+
+LcpInfo Pivoting::run(std::span<std::uint8_t> clamped) {
+  LcpInfo info;
+  std::fill(f_, f_ + n_, 0.0);
+  std::fill(skip_, skip_ + 2 * static_cast<size_t>(n_), 0);  // skip, redundant
+  for (int i = 0; i < n_; ++i) state_[i] = clamped[i] != 0 ? kClamped : kPending;
+  settle();  // the warm start: the previous clamped set, as far as it still holds
+
+  // Baraff's outer loop: drive the most negative pending acceleration to zero. When none is left,
+  // sweep the free indices for any left with a_i < 0 (one passed over as dependent on C whose
+  // small pivot was real) and drive those too, until a sweep changes nothing.
+  while (info.status == LcpStatus::Solved) {
+    int d = -1;
+    double worst = 0;
+    for (int i = 0; i < n_; ++i) {
+      if (state_[i] == kPending && a_[i] < -tolerance(i) && a_[i] < worst) worst = a_[i], d = i;
+    }
+    if (d >= 0) {
+      info.status = driveToZero(d);
+      continue;
+    }
+    const int before = pivots_;
+    for (int i = 0; i < n_ && info.status == LcpStatus::Solved; ++i) {
+      if (state_[i] != kFree || a_[i] >= -tolerance(i)) continue;
+      state_[i] = kPending;
+      info.status = driveToZero(i);
+    }
+    if (pivots_ == before) break;
+  }
+
+  for (int i = 0; i < n_; ++i) f_[i] = std::max(f_[i], 0.0);
+  freshAccelerations();
+  for (int i = 0; i < n_; ++i) {
+    clamped[i] = state_[i] == kClamped;
+    info.redundant += redundant_[i] != 0 && state_[i] != kClamped;
+  }
+  info.pivots = pivots_;
+  return info;
+}
+
+}  // namespace
+
+double complementarityResidual(MatrixView A, std::span<const double> b, std::span<const double> f) {
+  double scale = 1e-300;
+  for (double bi : b) scale = std::max(scale, std::abs(bi));
+  double worst = 0;
+  for (int i = 0; i < A.n; ++i) {
+    double ai = b[i];
+    for (int j = 0; j < A.n; ++j) ai += A(i, j) * f[j];
+    const double fi = A(i, i) * f[i];
+    const double term = std::max({std::abs(std::min(fi, ai)), -fi, -ai});
+    if (!std::isfinite(term)) return kInfinity;
+    worst = std::max(worst, term);
+  }
+  return worst / scale;
+}
+
+LcpInfo LcpSolver::solve(MatrixView A, std::span<const double> b, std::span<double> f,
+                         std::span<double> a, std::span<std::uint8_t> clamped) {
+  const size_t n = static_cast<size_t>(A.n);
+  const size_t doubles = n * (n + 1) / 2 + 9 * n;  // L (rows 1..n-1 use n (n - 1) / 2), vectors
+  if (buffer_.size() < doubles) buffer_.resize(doubles);
+  if (indices_.size() < 4 * n) indices_.resize(4 * n);
+  Pivoting pivoting(A, b, f, a, buffer_.data(), indices_.data());
+  LcpInfo info = pivoting.run(clamped);
+  info.residual = complementarityResidual(A, b, f);
+  return info;
+}
+
+}  // namespace contactlab
