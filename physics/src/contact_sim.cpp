@@ -1,6 +1,7 @@
 #include "contact_sim.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "external_forces.h"
@@ -98,10 +99,15 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     f_.resize(k);
     a_.resize(k);
     LcpInfo info;
+    double seconds = 0;
     {
-      StageTimer timer(stats.time.lcp);
+      StageTimer timer(seconds);
       info = lcp_.solve({static_cast<int>(k), A_.data()}, b_, f_, a_, clamped_);
     }
+    const int bucket = std::min<int>(std::bit_width(k) - 1, kGroupSizeBuckets - 1);
+    stats.time.lcp += seconds;
+    stats.lcpSecondsBySize[bucket] += seconds;
+    ++stats.lcpSolvesBySize[bucket];
     ++stats.lcpSolves;
     stats.pivots += info.pivots;
     stats.redundantContacts += info.redundant;

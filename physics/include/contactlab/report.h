@@ -1,6 +1,7 @@
 // What a world reports after a step: its resting contacts, energies and statistics.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "contactlab/body.h"
@@ -36,6 +37,10 @@ struct StageTimes {
   double total = 0;        // whole steps, every stage included
 };
 
+// LCP solves of resting-contact groups by size: bucket b counts groups of 2^b to 2^(b+1) - 1
+// contacts (the last bucket also holds all larger groups).
+constexpr int kGroupSizeBuckets = 12;
+
 struct Statistics {
   std::int64_t steps = 0;
   std::int64_t collisions = 0;    // impulses applied
@@ -46,6 +51,8 @@ struct Statistics {
   int largestGroup = 0;           // most contacts in one island
   int unresolvedPenetrations = 0;  // steps that ended with a penetration they could not back up
   StageTimes time;
+  std::array<std::int64_t, kGroupSizeBuckets> lcpSolvesBySize{};
+  std::array<double, kGroupSizeBuckets> lcpSecondsBySize{};
 };
 
 }  // namespace contactlab

@@ -1,0 +1,44 @@
+// A pile of n random blocks (0.4-1.2 m, 0.5-3 kg, tilted up to 0.3 rad) dropped in rows into a
+// container whose width grows with sqrt(n). Shared by the benchmarks.
+#pragma once
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "contactlab/world.h"
+
+namespace contactlab::bench {
+
+inline World pileWorld(int blocks, std::uint32_t seed = 20261202) {
+  World world = World::create({}).value();
+  const double inside = std::max(6.0, 1.6 * std::sqrt(double(blocks)));
+  auto fixedBox = [&](const char* name, double w, double h, double x, double y) {
+    BodyDef def;
+    def.name = name;
+    def.width = w;
+    def.height = h;
+    def.fixed = true;
+    def.state.position = {x, y};
+    world.addBody(def);
+  };
+  fixedBox("floor", inside + 4, 1, 0, -0.5);
+  fixedBox("leftWall", 0.5, 40, -inside / 2 - 0.25, 20);
+  fixedBox("rightWall", 0.5, 40, inside / 2 + 0.25, 20);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<double> size(0.4, 1.2), mass(0.5, 3), tilt(-0.3, 0.3);
+  const int columns = std::max(1, static_cast<int>(inside / 1.8));
+  for (int i = 0; i < blocks; ++i) {
+    BodyDef def;
+    def.name = "block" + std::to_string(i);
+    def.width = size(random);
+    def.height = 0.8 * size(random);
+    def.mass = mass(random);
+    def.state.angle = tilt(random);
+    def.state.position = {-inside / 2 + 0.9 + 1.8 * (i % columns), 1 + 1.4 * (i / columns)};
+    world.addBody(def);
+  }
+  return world;
+}
+
+}  // namespace contactlab::bench
