@@ -3,6 +3,8 @@
 #include <cmath>
 #include <string>
 
+#include "contactlab/scene.h"
+
 namespace contactlab {
 namespace {
 
@@ -61,7 +63,8 @@ Status validateThrust(const ThrustDef& def) {
 }
 
 Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
-  if (def.name.empty()) return Error{"a body needs a name"};
+  if (!isValidBodyName(def.name))
+    return Error{"a body needs a name of letters, digits, '_', '-' or '.' (got '" + def.name + "')"};
   const std::string where = "body '" + def.name + "': ";
   Result<Shape> shape = makeShape(def);
   if (!shape) return Error{where + shape.error().message};

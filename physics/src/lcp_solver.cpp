@@ -68,6 +68,7 @@ class Pivoting {
     zj_ = zd_ + n;
     beta_ = zj_ + n;
     pj_ = beta_ + n;
+    dm_ = pj_ + n;
     order_ = ints;
     state_ = order_ + n;
     skip_ = state_ + n;
@@ -149,6 +150,20 @@ class Pivoting {
     }
     for (int r = 0; r < k_; ++r) a_[order_[r]] = 0;
   }
+  // maxstep's ratio test for index i, whose value (a_i if free, A_ii f_i if clamped) changes at
+  // `rate` per unit step along fdirection: the step at which it reaches zero, or infinity if i
+  // does not block. i blocks only if its value, moving at the rate less its round-off kRoundOff
+  // dm_i, ends the full step stepD below minus its tolerance: a rate that is round-off (Delta a_j
+  // of a free j that is not coupled to d, or Delta f_k of a k in C whose force does not depend on
+  // f_d) would otherwise block at step 0 whenever the value sits at zero, and the index would move
+  // between C and NC and back at step 0 for ever. What such an index is allowed to cross is within
+  // its tolerance. A value within its tolerance of zero blocks at once (a degenerate step).
+  double blockingStep(int i, double value, double rate, double stepD) const {
+    const double slope = rate + kRoundOff * dm_[i];
+    const double tol = tolerance(i);
+    if (!(slope < 0) || value + stepD * slope >= -tol) return kInfinity;
+    return value <= tol ? 0 : -value / rate;
+  }
   void settle();
   double dependentAcceleration(int d, double& tolerance) const;
   LcpStatus driveToZero(int d);
@@ -165,6 +180,7 @@ class Pivoting {
   double* magnitude_;    // |b_i| + sum_j |A_ij f_j| at the last fresh product
   double* df_;           // fdirection on C, in factor order
   double* da_;           // A * fdirection
+  double* dm_;           // sum_j |A_ij fdirection_j|, the size of the terms of da_i
   double* zd_;           // D^-1 L^-1 A_Cd of the driven index
   double* zj_;           // D^-1 L^-1 A_Cj of an index about to enter C
   double* beta_;         // method C1 coefficients beta_j and p_j
@@ -264,18 +280,24 @@ LcpStatus Pivoting::driveToZero(int d) {
       }
       return LcpStatus::Solved;
     }
-    if (!dependent) {  // Delta a = A Delta f as a sum of rows of the symmetric A
-      for (int i = 0; i < n_; ++i) da_[i] = ad[i];
-      for (int r = 0; r < k_; ++r) {
-        const double* aj = row(order_[r]);
-        const double s = df_[r];
-        for (int i = 0; i < n_; ++i) da_[i] += s * aj[i];
+    // Delta a = A Delta f as a sum of rows of the symmetric A, and the size sum_j |A_ij Delta f_j|
+    // of its terms: the scale of its round-off, and of the round-off in Delta f_C (Delta a_C = 0).
+    for (int i = 0; i < n_; ++i) da_[i] = sign * ad[i], dm_[i] = std::abs(ad[i]);
+    for (int r = 0; r < k_; ++r) {
+      const double* aj = row(order_[r]);
+      const double s = df_[r], size = std::abs(s);
+      for (int i = 0; i < n_; ++i) {
+        da_[i] += s * aj[i];
+        dm_[i] += size * std::abs(aj[i]);
       }
-      for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
-      da_[d] = pivot;
     }
+    for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
+    da_[d] = sign * pivot;
 
-    // maxstep. A free blocker j must be independent of C u {d} to enter C: if it depends on C
+    // maxstep, by ratio tests (see blockingStep) on f_k of k in C and a_j of free j. Among equal
+    // steps d wins, and otherwise the least index (Bland's rule): with the round-off blockers gone,
+    // what is left tied is true degeneracy (several bounds reached at once, mostly at step 0).
+    // A free blocker j must be independent of C u {d} to enter C: if it depends on C
     // alone, Delta a_j = 0 and it blocks only through round-off; if on C u {d}, a_j = c a_d and
     // Delta a_j = c Delta a_d, so it reaches zero together with d, which wins the tie (also when
     // the steps agree to kTie: wrongly passing over j leaves a_j < 0 for the final sweep to drive,
@@ -291,15 +313,16 @@ LcpStatus Pivoting::driveToZero(int d) {
       at = -1;
       step = stepD;
       for (int r = 0; r < k_; ++r) {
-        if (df_[r] >= 0) continue;
-        const double s = std::max(0.0, -f_[order_[r]] / df_[r]);
-        if (s < step) step = s, blocker = order_[r], at = r;
+        const int k = order_[r];
+        const double diagonal = row(k)[k];
+        const double s = blockingStep(k, diagonal * f_[k], diagonal * df_[r], stepD);
+        if (s < step || (s == step && blocker != d && k < blocker)) step = s, blocker = k, at = r;
       }
       if (!dependent) {
         for (int i = 0; i < n_; ++i) {
-          if (state_[i] != kFree || skip_[i] == pass_ || da_[i] >= 0) continue;
-          const double s = std::max(0.0, -a_[i] / da_[i]);
-          if (s < step) step = s, blocker = i, at = -1;
+          if (state_[i] != kFree || skip_[i] == pass_) continue;
+          const double s = blockingStep(i, a_[i], da_[i], stepD);
+          if (s < step || (s == step && blocker != d && i < blocker)) step = s, blocker = i, at = -1;
         }
       }
       if (blocker == d || at >= 0) break;

@@ -68,7 +68,9 @@ bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margi
     double s = signedDistance(j);
     if (s > deepest.distance) deepest = {j, s};
   }
-  if (!(deepest.distance < margin)) return false;
+  // A vertex on the boundary (deepest within tolerance of 0) may still be deep inside across
+  // another edge: two equal boxes side by side, overlapping.
+  if (!(deepest.distance < margin) && deepest.distance > tolerance) return false;
 
   if (deepest.distance > tolerance) {
     // Outside: only the nearest edge line can hold the nearest point.

@@ -122,7 +122,6 @@ std::optional<BodyView> World::body(BodyId id) const {
   if (i < 0) return std::nullopt;
   const Body& b = impl_->model.bodies[i];
   BodyView view{id, b.def, impl_->states[i], b.mass, b.inertia, b.elasticity, b.friction};
-  view.def.mass = b.mass;
   if (b.fixed()) view.mass = view.inertia = INFINITY;
   return view;
 }

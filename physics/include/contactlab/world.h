@@ -22,7 +22,7 @@ namespace contactlab {
 // A body as the world sees it: its definition (with mass filled in) and its current state.
 struct BodyView {
   BodyId id;
-  BodyDef def;           // def.mass is set; def.state is stale, use `state`
+  BodyDef def;           // as given to addBody; def.state is stale, use `state`
   BodyState state;
   double mass = 0;       // kg, infinite for fixed bodies
   double inertia = 0;    // kg m^2 about the centre of mass, infinite for fixed bodies

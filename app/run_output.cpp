@@ -1,0 +1,69 @@
+#include "run_output.h"
+
+#include <charconv>
+#include <string>
+
+namespace contactlab {
+namespace {
+
+std::string nameOf(const World& world, BodyId id) { return world.body(id)->def.name; }
+
+std::string number(double value) {
+  char buffer[32];
+  auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+  return std::string(buffer, end);
+}
+
+}  // namespace
+
+nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
+  nlohmann::ordered_json frame;
+  frame["time"] = world.time();
+  frame["bodies"] = nlohmann::ordered_json::array();
+  for (BodyId id : world.bodies()) {
+    BodyView b = *world.body(id);
+    frame["bodies"].push_back({{"name", b.def.name},
+                               {"x", b.state.position.x},
+                               {"y", b.state.position.y},
+                               {"angle", b.state.angle},
+                               {"vx", b.state.velocity.x},
+                               {"vy", b.state.velocity.y},
+                               {"omega", b.state.omega}});
+  }
+  frame["contacts"] = nlohmann::ordered_json::array();
+  for (const ContactReport& c : world.contacts()) {
+    frame["contacts"].push_back({{"a", nameOf(world, c.body1)},
+                                 {"b", nameOf(world, c.body2)},
+                                 {"x", c.point.x},
+                                 {"y", c.point.y},
+                                 {"nx", c.normal.x},
+                                 {"ny", c.normal.y},
+                                 {"force", c.force},
+                                 {"friction", c.friction}});
+  }
+  Energy e = world.energy();
+  frame["energy"] = {{"kinetic", e.kinetic}, {"potential", e.potential}, {"total", e.total}};
+  const Statistics& s = world.statistics();
+  frame["stats"] = {{"steps", s.steps},
+                    {"collisions", s.collisions},
+                    {"lcp_solves", s.lcpSolves},
+                    {"pivots", s.pivots},
+                    {"worst_residual", s.worstResidual},
+                    {"wall_seconds", wallSeconds}};
+  return frame;
+}
+
+void writeCsvHeader(std::ostream& out) { out << "time,name,x,y,angle,vx,vy,omega\n"; }
+
+void writeCsvRows(std::ostream& out, const World& world) {
+  const std::string time = number(world.time());
+  for (BodyId id : world.bodies()) {
+    BodyView b = *world.body(id);
+    out << time << ',' << b.def.name << ',' << number(b.state.position.x) << ','
+        << number(b.state.position.y) << ',' << number(b.state.angle) << ','
+        << number(b.state.velocity.x) << ',' << number(b.state.velocity.y) << ','
+        << number(b.state.omega) << '\n';
+  }
+}
+
+}  // namespace contactlab

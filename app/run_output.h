@@ -1,0 +1,20 @@
+// What `contactlab-cli run` prints for one output step: the JSON object of DESIGN.md's CLI contract,
+// or CSV rows (one per body) for spreadsheets.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+#include "contactlab/world.h"
+
+namespace contactlab {
+
+// {"time", "bodies": [...], "contacts": [...], "energy": {...}, "stats": {...}}
+nlohmann::ordered_json frameJson(const World& world, double wallSeconds);
+
+void writeCsvHeader(std::ostream& out);
+// One row per body: time,name,x,y,angle,vx,vy,omega (shortest round-trip decimals).
+void writeCsvRows(std::ostream& out, const World& world);
+
+}  // namespace contactlab

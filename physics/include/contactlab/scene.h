@@ -1,0 +1,66 @@
+// A scene: world settings and the bodies to start with. Read and written as scene text
+// (docs/scene-format.md) and as share strings (docs/share-strings.md), and turned into a World and
+// back.
+//
+// Both formats write a scene in canonical form: only the fields a body uses (a box's width and
+// height, a disc's radius, a polygon's points; density only when there is no mass), so
+// parseScene(writeScene(s)) and decodeShare(encodeShare(s)) give s back bit for bit for every scene
+// that parseScene, decodeShare or captureScene produce.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contactlab/body.h"
+#include "contactlab/result.h"
+#include "contactlab/settings.h"
+#include "contactlab/world.h"
+
+namespace contactlab {
+
+struct Scene {
+  WorldSettings settings;
+  std::vector<BodyDef> bodies;  // in the order they are added to a world
+};
+
+// A scene read from text, with what is suspicious but not wrong: bodies that overlap at the start
+// (one message naming both bodies per pair, with the source's line and column).
+struct LoadedScene {
+  Scene scene;
+  std::vector<std::string> warnings;
+};
+
+// Reads scene text. On error, Error::message is "source:line:column: what was expected, and what
+// was found" and there is no scene: a scene loads whole or not at all.
+Result<LoadedScene> parseScene(std::string_view text, std::string_view sourceName);
+
+// Canonical scene text: every setting, then one line per body with the keys that differ from
+// their defaults. Numbers are the shortest decimals that read back as the same doubles.
+std::string writeScene(const Scene& scene);
+
+// The scene as a compact, versioned, URL-safe string (RFC 3986 unreserved characters and the comma)
+// that can be the query of a link. The same scene always gives the same string.
+std::string encodeShare(const Scene& scene);
+
+// Reads a share string (surrounding whitespace is ignored). On error, Error::message is
+// "share string, character N: what was expected, and what was found", N counting from 1.
+Result<Scene> decodeShare(std::string_view text);
+
+// True when the text starts like a share string ("cl", a version number, then ',' or '~' or the
+// end), so that a command line argument can be told apart from a file name or a preset name.
+bool looksLikeShareString(std::string_view text);
+
+// Whether a name can be a body's name in a scene: 1 or more of A-Z a-z 0-9 '_' '-' '.'.
+bool isValidBodyName(std::string_view name);
+
+// A world with the scene's settings and bodies, or the first reason the scene is invalid (the same
+// checks as parseScene, without positions). All or nothing.
+Result<World> buildWorld(const Scene& scene);
+
+// The world's settings and its bodies' definitions with their current states, in the world's
+// order, in canonical form. Stepping buildWorld(captureScene(world)) gives bit-identical states to
+// stepping `world`. Springs, thrusts and the world's time are not part of a scene.
+Scene captureScene(const World& world);
+
+}  // namespace contactlab

@@ -1,0 +1,187 @@
+// The contact QP/CCP of the velocity-level scheme (reference 003; Anitescu & Tasora 2010 for the
+// cone complementarity problem): the matrix-free operator N g = D^T M^-1 D g in two passes over the
+// contacts (scatter impulses into body velocity changes, gather them back per contact), the 2x2
+// diagonal blocks of N, the Euclidean projection onto the 2D friction wedge, the natural-map
+// residual, and the solver front end that picks a method (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp).
+#include "contact_qp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "qp_operator.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kTinyScale = 1e-300;
+
+// The natural map's step is 1 / d for contact c; d = 1 when N_ii = 0 (both bodies immovable).
+double residualWeight(const QpProblem& problem, size_t c) {
+  const double d = problem.blocks[3 * c];
+  return d > 0 ? d : 1.0;
+}
+
+int vectorsFor(QpMethod method) {
+  switch (method) {
+    case QpMethod::ProjectedGaussSeidel:
+      return kPgsVectors;
+    case QpMethod::Mprgp:
+      return kMprgpVectors;
+    case QpMethod::Apgd:
+      return kApgdVectors;
+  }
+  return kApgdVectors;
+}
+
+}  // namespace
+
+void diagonalBlocks(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+                    std::span<double> blocks) {
+  for (size_t c = 0; c < contacts.size(); ++c) {
+    const QpContact& k = contacts[c];
+    const QpBody& b1 = bodies[k.body1];
+    const QpBody& b2 = bodies[k.body2];
+    const double linear = b1.invMass + b2.invMass;  // n . n = t . t = 1, n . t = 0
+    blocks[3 * c] = linear + b1.invInertia * k.normalArm1 * k.normalArm1 +
+                    b2.invInertia * k.normalArm2 * k.normalArm2;
+    blocks[3 * c + 1] = b1.invInertia * k.normalArm1 * k.tangentArm1 +
+                        b2.invInertia * k.normalArm2 * k.tangentArm2;
+    blocks[3 * c + 2] = linear + b1.invInertia * k.tangentArm1 * k.tangentArm1 +
+                        b2.invInertia * k.tangentArm2 * k.tangentArm2;
+  }
+}
+
+double residualScale(std::span<const double> r, bool friction) {
+  double scale = 0;
+  for (size_t j = 0; j < r.size(); j += friction ? 1 : 2) scale = std::max(scale, std::abs(r[j]));
+  return std::max(scale, kTinyScale);
+}
+
+void bodyVelocities(const QpProblem& problem, std::span<const double> g, std::span<double> u) {
+  std::fill(u.begin(), u.end(), 0.0);
+  for (size_t c = 0; c < problem.contacts.size(); ++c) {
+    const Impulse impulse{g[2 * c], problem.friction ? g[2 * c + 1] : 0.0};
+    applyImpulse(problem.contacts[c], problem.bodies, impulse, u);
+  }
+}
+
+void contactVelocities(const QpProblem& problem, std::span<const double> u, std::span<double> out) {
+  for (size_t c = 0; c < problem.contacts.size(); ++c) {
+    const Impulse w = contactVelocity(problem.contacts[c], u);
+    out[2 * c] = w.n;
+    out[2 * c + 1] = problem.friction ? w.t : 0.0;
+  }
+}
+
+void multiply(const QpProblem& problem, std::span<const double> g, std::span<double> out) {
+  bodyVelocities(problem, g, problem.bodyWork);
+  contactVelocities(problem, problem.bodyWork, out);
+}
+
+Impulse projectOntoWedge(Impulse g, double mu) {
+  const double magnitude = std::abs(g.t);
+  if (g.n >= 0 && magnitude <= mu * g.n) return g;
+  if (mu * magnitude <= -g.n) return {};
+  const double s = (g.n + mu * magnitude) / (1 + mu * mu);
+  return {s, std::copysign(mu * s, g.t)};
+}
+
+void projectOntoCones(const QpProblem& problem, std::span<double> g) {
+  for (size_t c = 0; c < problem.contacts.size(); ++c) {
+    if (problem.friction) {
+      const Impulse p = projectOntoWedge({g[2 * c], g[2 * c + 1]}, problem.contacts[c].friction);
+      g[2 * c] = p.n;
+      g[2 * c + 1] = p.t;
+    } else {
+      g[2 * c] = std::max(g[2 * c], 0.0);
+      g[2 * c + 1] = 0;
+    }
+  }
+}
+
+double naturalResidual(const QpProblem& problem, std::span<const double> g,
+                       std::span<const double> Ng) {
+  double worst = 0;
+  for (size_t c = 0; c < problem.contacts.size(); ++c) {
+    const double d = residualWeight(problem, c);
+    const double wn = Ng[2 * c] + problem.r[2 * c];
+    double e = 0;
+    if (problem.friction) {
+      const double wt = Ng[2 * c + 1] + problem.r[2 * c + 1];
+      const Impulse gc{g[2 * c], g[2 * c + 1]};
+      const Impulse p = projectOntoWedge({gc.n - wn / d, gc.t - wt / d}, problem.contacts[c].friction);
+      e = d * std::hypot(gc.n - p.n, gc.t - p.t);
+    } else {
+      e = std::abs(std::min(d * g[2 * c], wn));  // d (g - max(0, g - w / d))
+    }
+    if (std::isnan(e)) return std::numeric_limits<double>::quiet_NaN();
+    worst = std::max(worst, e);
+  }
+  return worst / problem.scale;
+}
+
+void spreadVector(const QpProblem& problem, std::span<double> v) {
+  constexpr double kGoldenFraction = 0.6180339887498949;
+  for (size_t j = 0; j < v.size(); ++j) {
+    const double spread = 0.5 + std::fmod(static_cast<double>(j + 1) * kGoldenFraction, 1.0);
+    v[j] = problem.friction || j % 2 == 0 ? spread : 0.0;
+  }
+}
+
+QpResult ContactQpSolver::solve(std::span<const QpBody> bodies,
+                                std::span<const QpContact> contacts, std::span<const double> r,
+                                const QpSettings& settings, std::span<double> gamma) {
+  QpResult result;
+  if (contacts.empty()) {
+    result.converged = true;
+    return result;
+  }
+  const QpMethod method = settings.method == QpMethod::Mprgp && settings.friction
+                              ? QpMethod::Apgd
+                              : settings.method;
+  const size_t m = 2 * contacts.size();
+  const size_t blockSize = 3 * contacts.size();
+  const size_t bodySize = 3 * bodies.size();
+  buffer_.resize(blockSize + bodySize + static_cast<size_t>(vectorsFor(method)) * m);
+  const std::span<double> all(buffer_);
+  const std::span<double> blocks = all.subspan(0, blockSize);
+  const std::span<double> work = all.subspan(blockSize + bodySize);
+
+  diagonalBlocks(bodies, contacts, blocks);
+  const QpProblem problem{bodies,
+                          contacts,
+                          r,
+                          settings.friction,
+                          blocks,
+                          all.subspan(blockSize, bodySize),
+                          residualScale(r, settings.friction)};
+  projectOntoCones(problem, gamma);
+  switch (method) {
+    case QpMethod::ProjectedGaussSeidel:
+      result.iterations = solvePgs(problem, settings, gamma, work);
+      break;
+    case QpMethod::Mprgp:
+      result.iterations = solveMprgp(problem, settings, gamma, work);
+      break;
+    case QpMethod::Apgd:
+      result.iterations = solveApgd(problem, settings, gamma, work);
+      break;
+  }
+  const std::span<double> Ng = work.subspan(0, m);
+  multiply(problem, gamma, Ng);
+  result.residual = naturalResidual(problem, gamma, Ng);
+  result.converged = result.residual <= settings.tolerance;
+  return result;
+}
+
+double contactQpResidual(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+                         std::span<const double> r, bool friction, std::span<const double> gamma) {
+  std::vector<double> blocks(3 * contacts.size()), u(3 * bodies.size()), Ng(2 * contacts.size());
+  diagonalBlocks(bodies, contacts, blocks);
+  const QpProblem problem{bodies, contacts, r, friction, blocks, u, residualScale(r, friction)};
+  multiply(problem, gamma, Ng);
+  return naturalResidual(problem, gamma, Ng);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,108 @@
+// Accelerated projected gradient descent for the contact QP/CCP (contact_qp.h): Mazhar, Heyn,
+// Negrut, Tasora 2015, "Using Nesterov's method to accelerate multibody dynamics with friction and
+// contact", Algorithm 1 (APGD): Nesterov's extrapolation y = x_{k+1} + beta (x_{k+1} - x_k) with
+// theta_{k+1} = (-theta^2 + theta sqrt(theta^2 + 4)) / 2, beta = theta (1 - theta) / (theta^2 +
+// theta_{k+1}); the step 1 / L with L doubled until the quadratic upper bound holds and shrunk by
+// 0.9 after every iteration; the gradient restart of O'Donoghue & Candes when g^T (x_{k+1} - x_k)
+// > 0; the best iterate by residual is returned.
+// Departures, none of which changes the iterates in exact arithmetic: the sufficient-decrease test
+//   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L d^T d, d = x - y
+// (equal for a quadratic f, and free of cancellation between large f values; d = 0 or a NaN
+// ends it); N y is kept as (1 + beta) N x_{k+1} - beta N x_k, so an iteration costs one product N x
+// per trial step; the residual is contact_qp.h's; L starts from |N v| / |v| for a fixed
+// spread vector v rather than the difference with a vector of ones.
+#include <algorithm>
+#include <cmath>
+
+#include "qp_operator.h"
+
+namespace contactlab {
+namespace {
+
+constexpr double kShrink = 0.9;  // L *= 0.9 after every iteration (Algorithm 1, line 24)
+
+double dot(std::span<const double> a, std::span<const double> b) {
+  double s = 0;
+  for (size_t j = 0; j < a.size(); ++j) s += a[j] * b[j];
+  return s;
+}
+
+// x = Proj_K(y - (N y + r) / L).
+void projectedStep(const QpProblem& problem, std::span<const double> y,
+                   std::span<const double> Ny, double L, std::span<double> x) {
+  for (size_t j = 0; j < x.size(); ++j) x[j] = y[j] - (Ny[j] + problem.r[j]) / L;
+  projectOntoCones(problem, x);
+}
+
+}  // namespace
+
+int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
+              std::span<double> work) {
+  const size_t m = problem.size();
+  std::span<double> x = work.subspan(0, m);
+  std::span<double> Nx = work.subspan(m, m);
+  std::span<double> next = work.subspan(2 * m, m);
+  std::span<double> Nnext = work.subspan(3 * m, m);
+  const std::span<double> y = work.subspan(4 * m, m);
+  const std::span<double> Ny = work.subspan(5 * m, m);
+  const std::span<double> best = work.subspan(6 * m, m);
+
+  std::copy(g.begin(), g.end(), x.begin());
+  multiply(problem, x, Nx);
+  double bestResidual = naturalResidual(problem, x, Nx);
+  if (bestResidual <= settings.tolerance) return 0;
+  std::copy(x.begin(), x.end(), best.begin());
+
+  spreadVector(problem, y);
+  multiply(problem, y, Ny);
+  double L = std::sqrt(dot(Ny, Ny) / dot(y, y));
+  if (!(L > 0)) L = 1;  // N = 0: every step size is safe
+  std::copy(x.begin(), x.end(), y.begin());
+  std::copy(Nx.begin(), Nx.end(), Ny.begin());
+  double theta = 1;
+
+  int iteration = 1;
+  for (; iteration <= settings.maxIterations; ++iteration) {
+    for (;;) {
+      projectedStep(problem, y, Ny, L, next);
+      multiply(problem, next, Nnext);
+      double dNd = 0, dd = 0;
+      for (size_t j = 0; j < m; ++j) {
+        const double d = next[j] - y[j];
+        dNd += d * (Nnext[j] - Ny[j]);
+        dd += d * d;
+      }
+      if (!(dNd > L * dd)) break;
+      L *= 2;
+    }
+    const double thetaNext = (-theta * theta + theta * std::sqrt(theta * theta + 4)) / 2;
+    const double beta = theta * (1 - theta) / (theta * theta + thetaNext);
+    double progress = 0;  // g^T (x_{k+1} - x_k), g = N y + r
+    for (size_t j = 0; j < m; ++j) progress += (Ny[j] + problem.r[j]) * (next[j] - x[j]);
+
+    const double residual = naturalResidual(problem, next, Nnext);
+    if (residual < bestResidual) {
+      bestResidual = residual;
+      std::copy(next.begin(), next.end(), best.begin());
+    }
+    if (residual <= settings.tolerance) break;
+    if (progress > 0) {
+      std::copy(next.begin(), next.end(), y.begin());
+      std::copy(Nnext.begin(), Nnext.end(), Ny.begin());
+      theta = 1;
+    } else {
+      for (size_t j = 0; j < m; ++j) {
+        y[j] = next[j] + beta * (next[j] - x[j]);
+        Ny[j] = Nnext[j] + beta * (Nnext[j] - Nx[j]);
+      }
+      theta = thetaNext;
+    }
+    std::swap(x, next);
+    std::swap(Nx, Nnext);
+    L *= kShrink;
+  }
+  std::copy(best.begin(), best.end(), g.begin());
+  return std::min(iteration, settings.maxIterations);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,50 @@
+// Whether a scene can become a world, with the library's own checks (validateSettings, makeBody)
+// plus the scene's rules (valid, unique names), and which bodies overlap at the start. A reader
+// passes the positions it read each value at, so a problem can point at the value to blame.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "contactlab/scene.h"
+#include "scene_vocabulary.h"
+
+namespace contactlab {
+
+// Positions (offsets into the source text) of what a reader read.
+struct BodyMarks {
+  std::size_t name = 0;
+  std::array<std::optional<std::size_t>, kBodyFieldCount> fields;  // where each given value starts
+};
+
+struct SceneMarks {
+  std::vector<std::optional<std::size_t>> settings =
+      std::vector<std::optional<std::size_t>>(settingKeys().size());  // by settingIndex
+  std::vector<BodyMarks> bodies;                                      // one per scene body
+};
+
+struct SceneProblem {
+  std::size_t offset = 0;  // where to point, when marks were given
+  std::string message;
+};
+
+// The first problem of the scene in reading order (settings, then bodies in order), or nothing.
+// With marks, the offset is that of the value to blame: the one value that fails the library's
+// check on its own, else the body's name.
+std::optional<SceneProblem> checkScene(const Scene& scene, const SceneMarks* marks);
+
+struct Overlap {
+  std::size_t first = 0;  // body indices, first < second
+  std::size_t second = 0;
+  double depth = 0;  // m, > 0
+};
+
+// Pairs of bodies that overlap (penetrate) in their start states, except pairs of two fixed bodies
+// (which never interact). The scene must pass checkScene.
+std::vector<Overlap> findOverlaps(const Scene& scene);
+
+}  // namespace contactlab

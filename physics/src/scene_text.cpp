@@ -1,0 +1,264 @@
+// Scene text (docs/scene-format.md): the parser, which reads statements into a Scene with the
+// position of every value, checks the whole scene and reports overlaps, and the canonical writer.
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+#include "contactlab/scene.h"
+#include "scene_check.h"
+#include "scene_vocabulary.h"
+
+namespace contactlab {
+namespace {
+
+struct Token {
+  std::string_view text;
+  std::size_t offset = 0;  // in the whole source
+  std::size_t end() const { return offset + text.size(); }
+};
+
+bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+// The tokens of source[begin, end) up to a '#'.
+std::vector<Token> tokenize(std::string_view source, std::size_t begin, std::size_t end) {
+  std::vector<Token> tokens;
+  std::size_t i = begin;
+  while (i < end && source[i] != '#') {
+    if (isSpace(source[i])) {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < end && !isSpace(source[i]) && source[i] != '#') ++i;
+    tokens.push_back({source.substr(start, i - start), start});
+  }
+  return tokens;
+}
+
+class TextParser {
+ public:
+  TextParser(std::string_view text, std::string_view source) : text_(text), source_(source) {
+    if (text_.starts_with("\xEF\xBB\xBF")) start_ = 3;  // a UTF-8 byte order mark
+  }
+
+  Result<LoadedScene> parse() {
+    for (std::size_t begin = start_; begin <= text_.size();) {
+      std::size_t end = std::min(text_.find('\n', begin), text_.size());
+      std::vector<Token> tokens = tokenize(text_, begin, end);
+      if (!tokens.empty()) {
+        if (std::optional<Error> error = statement(tokens)) return *error;
+      }
+      begin = end + 1;
+    }
+    if (std::optional<SceneProblem> problem = checkScene(scene_, &marks_))
+      return errorAt(problem->offset, problem->message);
+    LoadedScene loaded{scene_, {}};
+    for (const Overlap& overlap : findOverlaps(scene_)) {
+      char depth[32];
+      std::to_chars_result end =
+          std::to_chars(depth, depth + sizeof depth, overlap.depth, std::chars_format::general, 3);
+      loaded.warnings.push_back(
+          concat({location(marks_.bodies[overlap.second].name), ": warning: bodies ",
+                  quoted(scene_.bodies[overlap.first].name), " and ",
+                  quoted(scene_.bodies[overlap.second].name), " overlap at the start (by ",
+                  std::string_view(depth, end.ptr - depth), " m)"}));
+    }
+    return loaded;
+  }
+
+ private:
+  // "source:line:column", both counted from 1 (columns in bytes).
+  std::string location(std::size_t offset) const {
+    const std::string_view before = text_.substr(0, offset);
+    const std::size_t line = 1 + std::count(before.begin(), before.end(), '\n');
+    const std::size_t newline = before.rfind('\n');
+    const std::size_t lineStart = newline == std::string_view::npos ? start_ : newline + 1;
+    return concat(
+        {source_, ":", std::to_string(line), ":", std::to_string(offset - lineStart + 1)});
+  }
+
+  Error errorAt(std::size_t offset, const std::string& message) const {
+    return Error{concat({location(offset), ": ", message})};
+  }
+
+  std::optional<Error> statement(const std::vector<Token>& tokens) {
+    const std::string_view word = tokens[0].text;
+    if (const SettingKey* key = findSetting(word)) return setting(*key, tokens);
+    if (std::optional<ShapeKind> shape = findShape(word)) return body(*shape, tokens);
+    std::string settings;
+    for (const SettingKey& key : settingKeys())
+      settings += concat({settings.empty() ? "" : ", ", key.name});
+    return errorAt(tokens[0].offset,
+                   concat({"unknown statement ", quoted(word), "; expected a setting (", settings,
+                           ") or a body (box, disc, polygon)"}));
+  }
+
+  std::optional<Error> setting(const SettingKey& key, const std::vector<Token>& tokens) {
+    const std::string expected = key.isNumber() ? "a number" : wordChoices(key);
+    if (tokens.size() < 2) {
+      return errorAt(tokens[0].end(), concat({"expected ", expected, " after ", quoted(key.name),
+                                              ", found the end of the line"}));
+    }
+    if (tokens.size() > 2) {
+      return errorAt(tokens[2].offset,
+                     concat({"expected the end of the line after ", quoted(key.name),
+                             " and its value, found ", quoted(tokens[2].text)}));
+    }
+    std::optional<std::size_t>& mark = marks_.settings[settingIndex(key)];
+    if (mark) {
+      return errorAt(tokens[0].offset, concat({quoted(key.name), " is set twice (first at ",
+                                               location(*mark), "); expected each setting once"}));
+    }
+    const Token& value = tokens[1];
+    if (key.isNumber()) {
+      ParsedNumber number = parseNumber(value.text);
+      if (number.status != ParsedNumber::Status::Ok)
+        return errorAt(value.offset, numberProblem(number.status, key.name, value.text));
+      scene_.settings.*key.number = number.value;
+    } else {
+      auto word = std::find(key.words.begin(), key.words.end(), value.text);
+      if (word == key.words.end()) {
+        return errorAt(value.offset, concat({"expected ", expected, " after ", quoted(key.name),
+                                             ", found ", quoted(value.text)}));
+      }
+      key.setWord(scene_.settings, static_cast<int>(word - key.words.begin()));
+    }
+    mark = value.offset;
+    return std::nullopt;
+  }
+
+  std::optional<Error> body(ShapeKind shape, const std::vector<Token>& tokens) {
+    const std::string kind(shapeName(shape));
+    if (tokens.size() < 2) {
+      return errorAt(tokens[0].end(), concat({"expected a body name after ", quoted(kind),
+                                              ", found the end of the line"}));
+    }
+    if (!isValidBodyName(tokens[1].text)) {
+      return errorAt(tokens[1].offset,
+                     concat({"expected a body name (letters, digits, '_', '-', '.') after ",
+                             quoted(kind), ", found ", quoted(tokens[1].text)}));
+    }
+    BodyDef def;
+    def.shape = shape;
+    def.name = std::string(tokens[1].text);
+    BodyMarks marks;
+    marks.name = tokens[1].offset;
+    for (std::size_t i = 2; i < tokens.size(); ++i) {
+      if (std::optional<Error> error = bodyValue(tokens[i], def, marks)) return error;
+    }
+    if (shape == ShapeKind::Polygon && !marks.fields[std::size_t(BodyField::Points)]) {
+      return errorAt(marks.name,
+                     concat({"expected points=x0,y0,x1,y1,... for polygon ", quoted(def.name),
+                             " (at least 3 corners, counter-clockwise)"}));
+    }
+    scene_.bodies.push_back(std::move(def));
+    marks_.bodies.push_back(marks);
+    return std::nullopt;
+  }
+
+  std::optional<Error> bodyValue(const Token& token, BodyDef& def, BodyMarks& marks) {
+    const std::string kind(shapeName(def.shape));
+    const std::size_t equals = token.text.find('=');
+    const std::string_view name = token.text.substr(0, equals);
+    if (name == "fixed") {
+      if (equals != std::string_view::npos)
+        return errorAt(token.offset, "expected 'fixed' alone, without a value");
+      if (def.fixed) return errorAt(token.offset, "'fixed' is given twice; expected it once");
+      def.fixed = true;
+      return std::nullopt;
+    }
+    if (equals == std::string_view::npos) {
+      return errorAt(token.offset,
+                     concat({"expected key=value or 'fixed', found ", quoted(token.text)}));
+    }
+    const BodyKey* key = findBodyKey(name);
+    if (!key || !appliesTo(*key, def.shape)) {
+      const std::string problem = key ? concat({"a ", kind, " has no key "}) : "unknown key ";
+      return errorAt(token.offset, concat({problem, quoted(name), "; expected one of ",
+                                           bodyKeyNames(def.shape), " or fixed"}));
+    }
+    std::optional<std::size_t>& mark = marks.fields[std::size_t(key->field)];
+    if (mark)
+      return errorAt(token.offset, concat({quoted(name), " is given twice; expected it once"}));
+    const bool mass = key->field == BodyField::Mass, density = key->field == BodyField::Density;
+    if ((mass && marks.fields[std::size_t(BodyField::Density)]) ||
+        (density && marks.fields[std::size_t(BodyField::Mass)])) {
+      return errorAt(token.offset,
+                     "expected either mass or density, not both (a given mass "
+                     "overrides density times area)");
+    }
+    const Token value{token.text.substr(equals + 1), token.offset + equals + 1};
+    const std::string after = concat({name, "="});
+    if (key->field == BodyField::Points) {
+      if (std::optional<Error> error = points(value, def)) return error;
+    } else {
+      ParsedNumber number = parseNumber(value.text);
+      if (number.status != ParsedNumber::Status::Ok)
+        return errorAt(value.offset, numberProblem(number.status, after, value.text));
+      setNumberField(def, key->field, number.value);
+    }
+    mark = value.offset;
+    return std::nullopt;
+  }
+
+  std::optional<Error> points(const Token& value, BodyDef& def) {
+    std::vector<double> coordinates;
+    for (std::size_t begin = 0; begin <= value.text.size();) {
+      const std::size_t end = std::min(value.text.find(',', begin), value.text.size());
+      const std::string_view text = value.text.substr(begin, end - begin);
+      ParsedNumber number = parseNumber(text);
+      if (number.status != ParsedNumber::Status::Ok)
+        return errorAt(value.offset + begin, numberProblem(number.status, "points=", text));
+      coordinates.push_back(number.value);
+      begin = end + 1;
+    }
+    if (coordinates.size() % 2 != 0) {
+      return errorAt(value.offset, concat({"expected x,y pairs after 'points=', found ",
+                                           std::to_string(coordinates.size()), " numbers"}));
+    }
+    for (std::size_t i = 0; i < coordinates.size(); i += 2)
+      def.points.push_back({coordinates[i], coordinates[i + 1]});
+    return std::nullopt;
+  }
+
+  std::string_view text_;
+  std::string_view source_;
+  std::size_t start_ = 0;
+  Scene scene_;
+  SceneMarks marks_;
+};
+
+}  // namespace
+
+Result<LoadedScene> parseScene(std::string_view text, std::string_view sourceName) {
+  return TextParser(text, sourceName).parse();
+}
+
+std::string writeScene(const Scene& scene) {
+  std::string out;
+  for (const SettingKey& key : settingKeys())
+    out += concat({key.name, " ", settingText(key, scene.settings), "\n"});
+  if (!scene.bodies.empty()) out += "\n";
+  for (const BodyDef& def : scene.bodies) {
+    out += concat({shapeName(def.shape), " ", def.name});
+    for (const BodyKey& key : bodyKeys()) {
+      if (!isWritten(def, key.field)) continue;
+      out += concat({" ", key.name, "="});
+      if (key.field == BodyField::Points) {
+        for (std::size_t i = 0; i < def.points.size(); ++i) {
+          out += concat({i > 0 ? "," : "", formatNumber(def.points[i].x), ",",
+                         formatNumber(def.points[i].y)});
+        }
+      } else {
+        out += formatNumber(numberField(def, key.field));
+      }
+    }
+    if (def.fixed) out += " fixed";
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,238 @@
+// Helpers shared by the scene tests: bitwise comparison of scenes, random valid scenes with awkward
+// doubles, and the line:column of a piece of text.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contactlab/scene.h"
+
+namespace contactlab::testing {
+
+inline bool sameBits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+inline bool sameBits(const std::optional<double>& a, const std::optional<double>& b) {
+  return a.has_value() == b.has_value() && (!a || sameBits(*a, *b));
+}
+
+// The first field in which two scenes differ (bitwise), or "" when they are the same.
+inline std::string sceneDifference(const Scene& a, const Scene& b) {
+  const WorldSettings &s = a.settings, &t = b.settings;
+  const std::pair<double, double> settings[] = {{s.gravity, t.gravity},
+                                                {s.damping, t.damping},
+                                                {s.rotateRatio, t.rotateRatio},
+                                                {s.elasticity, t.elasticity},
+                                                {s.friction, t.friction},
+                                                {s.dt, t.dt},
+                                                {s.distanceTol, t.distanceTol},
+                                                {s.velocityTol, t.velocityTol},
+                                                {s.gapRecoverySteps, t.gapRecoverySteps}};
+  for (std::size_t i = 0; i < std::size(settings); ++i)
+    if (!sameBits(settings[i].first, settings[i].second))
+      return "setting number " + std::to_string(i);
+  if (s.integrator != t.integrator) return "integrator";
+  if (s.collisions != t.collisions) return "collisions";
+  if (a.bodies.size() != b.bodies.size()) return "body count";
+  for (std::size_t i = 0; i < a.bodies.size(); ++i) {
+    const BodyDef &p = a.bodies[i], &q = b.bodies[i];
+    const std::string where = "body " + std::to_string(i) + " ";
+    if (p.name != q.name) return where + "name";
+    if (p.shape != q.shape) return where + "shape";
+    if (p.fixed != q.fixed) return where + "fixed";
+    const std::pair<double, double> numbers[] = {{p.width, q.width},
+                                                 {p.height, q.height},
+                                                 {p.radius, q.radius},
+                                                 {p.density, q.density},
+                                                 {p.state.position.x, q.state.position.x},
+                                                 {p.state.position.y, q.state.position.y},
+                                                 {p.state.angle, q.state.angle},
+                                                 {p.state.velocity.x, q.state.velocity.x},
+                                                 {p.state.velocity.y, q.state.velocity.y},
+                                                 {p.state.omega, q.state.omega}};
+    for (std::size_t k = 0; k < std::size(numbers); ++k)
+      if (!sameBits(numbers[k].first, numbers[k].second))
+        return where + "number " + std::to_string(k);
+    if (!sameBits(p.mass, q.mass)) return where + "mass";
+    if (!sameBits(p.elasticity, q.elasticity)) return where + "elasticity";
+    if (!sameBits(p.friction, q.friction)) return where + "friction";
+    if (p.points.size() != q.points.size()) return where + "point count";
+    for (std::size_t k = 0; k < p.points.size(); ++k)
+      if (!sameBits(p.points[k].x, q.points[k].x) || !sameBits(p.points[k].y, q.points[k].y))
+        return where + "point " + std::to_string(k);
+  }
+  return "";
+}
+
+// Doubles that are hard to write exactly: no short decimal, signed zero, extremes, denormals.
+inline const double kAwkward[] = {0.1,
+                                  1.0 / 3,
+                                  -0.0,
+                                  1e-300,
+                                  std::numeric_limits<double>::denorm_min(),
+                                  2.5e-320,
+                                  std::numeric_limits<double>::min(),
+                                  std::numeric_limits<double>::max(),
+                                  -std::numeric_limits<double>::max(),
+                                  1e21,
+                                  123456.789,
+                                  -2.5,
+                                  100000,
+                                  0.30000000000000004,
+                                  M_PI};
+
+// Random valid scenes in canonical form (only the fields a body uses), with awkward doubles.
+class SceneGenerator {
+ public:
+  explicit SceneGenerator(std::uint64_t seed) : rng_(seed) {}
+
+  Scene scene() {
+    Scene scene;
+    WorldSettings& s = scene.settings;
+    if (chance(0.5)) s.gravity = any();
+    if (chance(0.5)) s.damping = std::abs(any());
+    if (chance(0.3)) s.rotateRatio = std::abs(any());
+    if (chance(0.5)) s.elasticity = std::abs(any());
+    if (chance(0.5)) s.friction = std::abs(any());
+    if (chance(0.5)) s.dt = positive();
+    if (chance(0.5)) s.integrator = static_cast<IntegratorKind>(integer(0, 2));
+    if (chance(0.5)) s.collisions = static_cast<CollisionHandling>(integer(0, 1));
+    if (chance(0.3)) s.distanceTol = positive();
+    if (chance(0.3)) s.velocityTol = positive();
+    if (chance(0.3)) s.gapRecoverySteps = 1 + std::abs(any());
+    if (!std::isfinite(s.gapRecoverySteps)) s.gapRecoverySteps = 2;
+    std::set<std::string> names;
+    const int count = integer(0, 8);
+    for (int i = 0; i < count; ++i) scene.bodies.push_back(body(names, s));
+    return scene;
+  }
+
+  bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+  int integer(int low, int high) { return std::uniform_int_distribution<int>(low, high)(rng_); }
+  double uniform(double low, double high) {
+    return std::uniform_real_distribution<double>(low, high)(rng_);
+  }
+
+  // Any finite double: awkward, ordinary, or random bits.
+  double any() {
+    switch (integer(0, 2)) {
+      case 0:
+        return kAwkward[integer(0, std::size(kAwkward) - 1)];
+      case 1:
+        return uniform(-10, 10);
+      default: {
+        for (;;) {
+          double value = std::bit_cast<double>(rng_());
+          if (std::isfinite(value)) return value;
+        }
+      }
+    }
+  }
+
+  double positive() {
+    for (;;) {
+      double value = std::abs(any());
+      if (value > 0) return value;
+    }
+  }
+
+ private:
+  std::string name(std::set<std::string>& taken) {
+    static constexpr std::string_view kChars =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.";
+    for (;;) {
+      std::string text;
+      const int length = integer(1, 6);
+      for (int i = 0; i < length; ++i) text += kChars[integer(0, kChars.size() - 1)];
+      if (taken.insert(text).second) return text;
+    }
+  }
+
+  // Corners on a circle at sorted random angles at least 0.1 rad apart: convex, counter-clockwise.
+  std::vector<Vec2> convexPolygon() {
+    for (;;) {
+      std::vector<double> angles(integer(3, 8));
+      for (double& angle : angles) angle = uniform(0, 2 * M_PI);
+      std::sort(angles.begin(), angles.end());
+      bool spread = 2 * M_PI - angles.back() + angles.front() > 0.1;
+      for (std::size_t i = 1; i < angles.size(); ++i) spread &= angles[i] - angles[i - 1] > 0.1;
+      if (!spread) continue;
+      const double radius = uniform(0.1, 5);
+      const Vec2 centre{uniform(-3, 3), uniform(-3, 3)};
+      std::vector<Vec2> points;
+      for (double angle : angles)
+        points.push_back(centre + radius * Vec2{std::cos(angle), std::sin(angle)});
+      return points;
+    }
+  }
+
+  BodyDef body(std::set<std::string>& names, const WorldSettings& settings) {
+    for (;;) {
+      BodyDef def;
+      def.shape = static_cast<ShapeKind>(integer(0, 2));
+      if (def.shape == ShapeKind::Box) {
+        if (chance(0.7)) def.width = positive();
+        if (chance(0.7)) def.height = positive();
+      } else if (def.shape == ShapeKind::Disc) {
+        if (chance(0.7)) def.radius = positive();
+      } else {
+        def.points = convexPolygon();
+      }
+      if (chance(0.5)) {
+        def.mass = positive();
+      } else if (chance(0.5)) {
+        def.density = positive();
+      }
+      double* state[] = {&def.state.position.x, &def.state.position.y, &def.state.angle,
+                         &def.state.velocity.x, &def.state.velocity.y, &def.state.omega};
+      for (double* value : state)
+        if (chance(0.6)) *value = any();
+      if (chance(0.3)) def.elasticity = std::abs(any());
+      if (chance(0.3)) def.friction = std::abs(any());
+      def.fixed = chance(0.2);
+      def.name = "probe";
+      // Sizes and masses can be valid alone but give no finite inertia together: draw again.
+      if (!buildWorld(Scene{settings, {def}}).ok()) continue;
+      def.name = name(names);
+      return def;
+    }
+  }
+
+  std::mt19937_64 rng_;
+};
+
+// Where the n-th occurrence (from 1) of `needle` starts in `text`.
+inline std::size_t offsetOf(std::string_view text, std::string_view needle, int occurrence = 1) {
+  std::size_t at = text.find(needle);
+  for (int i = 1; i < occurrence && at != std::string_view::npos; ++i)
+    at = text.find(needle, at + 1);
+  REQUIRE(at != std::string_view::npos);
+  return at;
+}
+
+// "line:column" (both from 1) of a byte offset.
+inline std::string lineColumn(std::string_view text, std::size_t offset) {
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+}  // namespace contactlab::testing
