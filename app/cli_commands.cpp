@@ -149,7 +149,8 @@ int benchCommand(const std::string& scene, int steps) {
   report["stats"] = {{"collisions", s.collisions},       {"lcp_solves", s.lcpSolves},
                      {"pivots", s.pivots},               {"redundant_contacts", s.redundantContacts},
                      {"worst_residual", s.worstResidual}, {"largest_group", s.largestGroup},
-                     {"unresolved_penetrations", s.unresolvedPenetrations}};
+                     {"unresolved_penetrations", s.unresolvedPenetrations},
+                     {"deepest_penetration", s.deepestPenetration}};
   std::cout << report.dump(2) << "\n";
   return kExitOk;
 }

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <numbers>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "lcp_solver.h"
@@ -132,6 +134,30 @@ double termScale(const std::vector<double>& A, const std::vector<double>& b,
     terms = std::max(terms, sum);
   }
   return terms / std::max(maxAbs(b), 1e-300);
+}
+
+// A problem dumped by the simulation: line 1 "n status pivots redundant residual" of the failed
+// solve, then A (n x n, row-major), b and the warm start it was given.
+struct DumpedProblem {
+  std::vector<double> A, b;
+  std::vector<std::uint8_t> warmStart;
+};
+
+DumpedProblem loadProblem(const std::string& path) {
+  std::ifstream in(path);
+  int n = 0, status = 0, pivots = 0, redundant = 0;
+  double residual = 0;
+  in >> n >> status >> pivots >> redundant >> residual;
+  DumpedProblem p{std::vector<double>(static_cast<size_t>(n) * n), std::vector<double>(n), {}};
+  for (double& x : p.A) in >> x;
+  for (double& x : p.b) in >> x;
+  for (int i = 0; i < n; ++i) {
+    int clamped = 0;
+    in >> clamped;
+    p.warmStart.push_back(clamped != 0);
+  }
+  if (!in || n <= 0) p = {};
+  return p;
 }
 
 }  // namespace
@@ -331,6 +357,147 @@ TEST_CASE("random solvable contact problems are solved cold and warm-started") {
   // Starting from the answer's own clamped set needs no pivot, bar the rare degenerate problem
   // where a freshly computed a_i of a nearly dependent row lands just past the tolerance.
   CHECK(exactStartsWithPivots <= trials / 1000);
+}
+
+TEST_CASE("piles that made the pivoting cycle at step 0 are solved from any start") {
+  // Frictionless piles of 20 boxes in a container (74 contacts, boxes exactly aligned on boxes and
+  // walls: many dependent, duplicated rows). Warm-started, maxstep took a free j whose Delta a_j
+  // was round-off (~1e-17) as blocking at a_j = 0; once in C its Delta f_j was round-off of the
+  // other sign at f_j = 0, so j left again, and so on at step 0 up to the pivot cap.
+  LcpSolver solver;
+  for (int file = 1; file <= 3; ++file) {
+    const std::string path =
+        std::string(CONTACTLAB_TEST_DATA) + "/lcp_pile_cycling_" + std::to_string(file) + ".txt";
+    CAPTURE(path);
+    const DumpedProblem p = loadProblem(path);
+    REQUIRE(!p.b.empty());
+    const size_t n = p.b.size();
+    std::vector<double> reference;  // a = A f + b is the same for every solution (A is PSD)
+    for (const auto& start :
+         {p.warmStart, std::vector<std::uint8_t>(n, 0), std::vector<std::uint8_t>(n, 1)}) {
+      const Solution s = solveWith(solver, p.A, p.b, start);
+      CHECK(s.info.status == LcpStatus::Solved);
+      CHECK(s.info.residual <= 1e-9);
+      if (reference.empty()) reference = s.a;
+      for (size_t i = 0; i < n; ++i) CHECK(std::abs(s.a[i] - reference[i]) <= 1e-9 * maxAbs(p.b));
+    }
+  }
+}
+
+TEST_CASE("random piles of aligned boxes between two walls are solved from any start") {
+  // Columns of boxes on a floor in a container, like the piles above: a box on an aligned box of
+  // equal width touches it at two points with two rows each (each box's corners on the other's
+  // edge), columns that fill the container are wedged side by side between the walls, and a few
+  // rows are found twice. A is singular with many exact ties, and most directions leave most
+  // a_j and f_k unchanged up to round-off.
+  std::mt19937_64 random(20261203);
+  auto uniform = [&](double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(random);
+  };
+  auto integer = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(random); };
+  struct Box {
+    double x, y, w, h;
+    int body;
+  };
+  auto offset = [](double x, double y, const Box& box) { return Point{x - box.x, y - box.y}; };
+  LcpSolver solver;
+  for (int trial = 0; trial < 1000; ++trial) {
+    CAPTURE(trial);
+    System system;
+    const double width = integer(0, 1) ? 4.0 : uniform(2, 6);
+    const int columns = integer(1, 4);
+    std::vector<double> columnWidth(columns);
+    for (double& w : columnWidth) w = integer(0, 1) ? 0.5 * integer(1, 2) : uniform(0.4, 1.2);
+    const bool wedged = integer(0, 2) == 0;
+    double filled = 0;
+    for (double w : columnWidth) filled += w;
+    std::vector<std::vector<Box>> stacks(columns);
+    double left = -width / 2;
+    for (int c = 0; c < columns; ++c) {
+      if (wedged) columnWidth[c] *= width / filled;
+      double gap = wedged || integer(0, 2) == 0 ? 0 : uniform(0, 0.5);
+      if (left + gap + columnWidth[c] > width / 2) gap = 0;
+      const double x = left + gap + columnWidth[c] / 2;
+      left += gap + columnWidth[c];
+      double y = 0;
+      for (int k = integer(1, 5); k > 0; --k) {
+        const bool narrower = !stacks[c].empty() && integer(0, 2) == 0;
+        const double w = narrower ? std::min(columnWidth[c], uniform(0.4, 1.2)) : columnWidth[c];
+        const double h = integer(0, 1) ? 0.5 : uniform(0.3, 1.0), mass = uniform(0.5, 3);
+        const double shift =
+            narrower && integer(0, 1) ? uniform(-1, 1) * (columnWidth[c] - w) / 2 : 0;
+        stacks[c].push_back(
+            {x + shift, y + h / 2, w, h, system.addBody(mass, boxInertia(mass, w, h))});
+        y += h;
+      }
+    }
+    for (int c = 0; c < columns; ++c) {
+      for (size_t k = 0; k < stacks[c].size(); ++k) {
+        const Box& box = stacks[c][k];
+        if (k == 0) {
+          for (double dx : {-box.w / 2, box.w / 2}) {
+            system.addContact(box.body, {dx, -box.h / 2}, -1, {}, {0, 1});
+          }
+        } else {  // the corners of either box that lie on the other's edge
+          const Box& below = stacks[c][k - 1];
+          const double lo = std::max(box.x - box.w / 2, below.x - below.w / 2);
+          const double hi = std::min(box.x + box.w / 2, below.x + below.w / 2);
+          const double y = box.y - box.h / 2;
+          for (double x : {box.x - box.w / 2, box.x + box.w / 2, below.x - below.w / 2,
+                           below.x + below.w / 2}) {
+            if (x < lo - 1e-12 || x > hi + 1e-12) continue;
+            system.addContact(box.body, offset(x, y, box), below.body, offset(x, y, below), {0, 1});
+          }
+        }
+        for (double side : {-1.0, 1.0}) {  // the walls
+          if (std::abs(box.x + side * box.w / 2 - side * width / 2) > 1e-12) continue;
+          for (double dy : {-box.h / 2, box.h / 2}) {
+            system.addContact(box.body, {side * box.w / 2, dy}, -1, {}, {-side, 0});
+          }
+        }
+        if (c + 1 == columns) continue;
+        for (const Box& right : stacks[c + 1]) {  // a neighbour touching it side by side
+          const double x = box.x + box.w / 2;
+          if (std::abs(x - (right.x - right.w / 2)) > 1e-12) continue;
+          const double lo = std::max(box.y - box.h / 2, right.y - right.h / 2);
+          const double hi = std::min(box.y + box.h / 2, right.y + right.h / 2);
+          for (double y : {box.y - box.h / 2, box.y + box.h / 2, right.y - right.h / 2,
+                           right.y + right.h / 2}) {
+            if (y < lo - 1e-12 || y > hi + 1e-12) continue;
+            system.addContact(right.body, offset(x, y, right), box.body, offset(x, y, box), {1, 0});
+          }
+        }
+      }
+    }
+    for (int copies = integer(0, 3); copies > 0; --copies) {
+      const std::vector<double> row = system.jacobian[integer(0, system.contacts() - 1)];
+      system.jacobian.push_back(row);
+    }
+    std::shuffle(system.jacobian.begin(), system.jacobian.end(), random);
+    std::vector<double> load = weights(system);
+    for (size_t k = 0; k < load.size(); k += 3) {  // some pushes and torques besides the weight
+      if (integer(0, 2) == 0) load[k] = uniform(-3, 3) / system.inverseMass[k];
+      if (integer(0, 3) == 0) load[k + 2] = uniform(-1, 1) / system.inverseMass[k + 2];
+    }
+    const std::vector<double> A = system.matrix();
+    std::vector<double> b = system.offset(load);
+    if (integer(0, 1)) {
+      for (double& x : b) x *= 1 + 1e-15 * uniform(-1, 1);  // in the range of A only to round-off
+    }
+
+    const size_t n = b.size();
+    const Solution cold = solveWith(solver, A, b);
+    std::vector<std::uint8_t> perturbed = cold.clamped, coin(n);
+    for (auto& c : perturbed) c = uniform(0, 1) < 0.3 ? !c : c;
+    for (auto& c : coin) c = integer(0, 1);
+    for (const auto& start : {cold.clamped, perturbed, coin, std::vector<std::uint8_t>(n, 1)}) {
+      const Solution s = solveWith(solver, A, b, start);
+      CHECK(s.info.status == LcpStatus::Solved);
+      CHECK(s.info.residual <= std::max(1e-9, 1e-11 * termScale(A, b, s.f)));
+    }
+    CHECK(cold.info.status == LcpStatus::Solved);
+    CHECK(cold.info.residual <= std::max(1e-9, 1e-11 * termScale(A, b, cold.f)));
+  }
 }
 
 TEST_CASE("a reused solver is deterministic: the same problem gives bit-identical answers") {

@@ -492,6 +492,11 @@ TEST_CASE("random polygon pairs: contacts agree with brute-force distances and i
       REQUIRE(body1Feature(c) < body1.size());
       REQUIRE(edge < body2.size());
       CHECK(near(c.point1, body1[body1Feature(c)], 1e-12));
+      if (c.normalKind == NormalKind::CentreLine) {  // corner to corner
+        CHECK(near(c.point2, body2[edge], 1e-12));
+        CHECK(c.distance == doctest::Approx(glm::length(c.point1 - c.point2)));
+        continue;
+      }
       Vec2 start = body2[edge], end = body2[(edge + 1) % body2.size()];
       CHECK(toSegment(c.point2, start, end).distance < 1e-9);
       CHECK(glm::dot(c.normal, end - start) == doctest::Approx(0).scale(1));
@@ -597,4 +602,24 @@ TEST_CASE("equal boxes side by side and overlapping report their penetration, at
       CHECK(deepest == doctest::Approx(-overlap));
     }
   }
+}
+
+TEST_CASE("a corner approaching a corner gives one contact along the line between them") {
+  const Shape unit = box(1, 1);
+  // Box b sits diagonally beyond box a's corner (0.5, 0.5): its corner (-0.5, -0.5) is `gap` away
+  // along (1, 1), outside the slabs of a's edges.
+  const double gap = 0.004;
+  const Vec2 direction = glm::normalize(Vec2{1, 1});
+  const Vec2 corner{0.5, 0.5};
+  auto contacts = collide(unit, Transform({0, 0}, 0), unit,
+                          Transform(corner + gap * direction + Vec2{0.5, 0.5}, 0));
+  REQUIRE(contacts.size() == 1);
+  const ContactGeometry& c = contacts[0];
+  CHECK(c.normalKind == NormalKind::CentreLine);
+  CHECK(c.distance == doctest::Approx(gap).epsilon(1e-9));
+  CHECK(std::abs(std::abs(glm::dot(c.normal, direction)) - 1) < 1e-9);
+  CHECK(glm::dot(normalTowardsFirst(c), direction) < 0);
+  CHECK(collide(unit, Transform({0, 0}, 0), unit,
+                Transform(corner + 2 * kMargin * direction + Vec2{0.5, 0.5}, 0))
+            .empty());
 }

@@ -15,6 +15,12 @@ namespace {
 // pile down to round-off would cost many solves for nothing.
 constexpr double kApproachFraction = 1e-3;
 
+// A contact's bodies and body 1's vertex, without body 2's feature: deep inside, the edge a vertex
+// is matched with can change from one state to the next while the colliding vertex stays.
+ContactKey pointKeyOf(const Contact& c) {
+  return {c.body1, c.body2, c.geometry.feature & 0xffffu};
+}
+
 std::pair<int, int> orderedPair(const Contact& c) {
   return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
 }
@@ -106,9 +112,14 @@ const std::vector<ContactKey>& ImpulseSim::penetratingContacts(const Model& mode
   StageTimer timer(stats.time.collisions);
   finder_.find(model, states, model.settings.distanceTol, contacts_);
   penetrating_.clear();
-  for (const Contact& c : contacts_)
-    if (c.geometry.distance < 0) penetrating_.push_back(keyOf(c));
+  deepest_ = 0;
+  for (const Contact& c : contacts_) {
+    if (c.geometry.distance >= 0) continue;
+    penetrating_.push_back(pointKeyOf(c));
+    deepest_ = std::max(deepest_, -c.geometry.distance);
+  }
   std::sort(penetrating_.begin(), penetrating_.end());
+  penetrating_.erase(std::unique(penetrating_.begin(), penetrating_.end()), penetrating_.end());
   return penetrating_;
 }
 
@@ -118,7 +129,8 @@ double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> sta
   finder_.find(model, states, model.settings.distanceTol, contacts_);
   double gap = std::numeric_limits<double>::infinity();
   for (const Contact& c : contacts_)
-    if (std::binary_search(keys.begin(), keys.end(), keyOf(c))) gap = std::min(gap, c.geometry.distance);
+    if (std::binary_search(keys.begin(), keys.end(), pointKeyOf(c)))
+      gap = std::min(gap, c.geometry.distance);
   return gap;
 }
 

@@ -31,12 +31,17 @@ class ImpulseSim {
   // only stopped, not bounced).
   int resolve(const Model& model, std::span<BodyState> states, Statistics& stats);
 
-  // The contacts that penetrate (distance < 0) at `states`, sorted; empty if none.
+  // The contacts that penetrate (distance < 0) at `states`, sorted, as keys of their bodies and
+  // body 1's vertex (feature bits 0-15); empty if none.
   const std::vector<ContactKey>& penetratingContacts(const Model& model,
                                                      std::span<const BodyState> states,
                                                      Statistics& stats);
 
-  // The smallest distance of any of the contacts `keys` at `states` (infinity if none is near).
+  // How deep the deepest contact found by the last penetratingContacts call penetrates (m, >= 0).
+  double deepestPenetration() const { return deepest_; }
+
+  // The smallest distance of any of the contacts `keys` (from penetratingContacts) at `states`
+  // (infinity if none is near).
   double closestGap(const Model& model, std::span<const BodyState> states,
                     const std::vector<ContactKey>& keys, Statistics& stats);
 
@@ -55,6 +60,7 @@ class ImpulseSim {
   std::vector<std::uint8_t> fast_;  // approaching faster than velocityTol
   std::vector<double> restitution_;
   std::vector<ContactKey> penetrating_;
+  double deepest_ = 0;
   ContactMatrixBuilder matrixBuilder_;
   LcpSolver lcp_;
   std::vector<double> A_, b_, j_, a_;

@@ -12,6 +12,12 @@
 // of A, a_j = sum_k c_k a_k over k in C with c = A_CC^-1 A_Cj, so a_j = 0 and f_j = 0 is
 // consistent. A small pivot whose a_j is clearly nonzero is real (an ill-conditioned but
 // independent contact).
+//
+// Degenerate steps: with contacts exactly aligned, many a_j of free j and f_k of clamped k sit at
+// zero while fdirection leaves them unchanged but for round-off. maxstep must not take such a
+// round-off rate as blocking (j would enter C at step 0, its Delta f_j be round-off of the wrong
+// sign, and j leave again at step 0, without end): see blockingStep. Steps that truly tie go to
+// the least index (Bland's rule), the classic guard against cycling among degenerate pivots.
 #include "lcp_solver.h"
 
 #include <algorithm>
@@ -68,7 +74,6 @@ class Pivoting {
     zj_ = zd_ + n;
     beta_ = zj_ + n;
     pj_ = beta_ + n;
-    dm_ = pj_ + n;
     order_ = ints;
     state_ = order_ + n;
     skip_ = state_ + n;
@@ -150,17 +155,28 @@ class Pivoting {
     }
     for (int r = 0; r < k_; ++r) a_[order_[r]] = 0;
   }
+  // sum_j |A_ij Delta f_j| over j in C u {d}: the size of the terms of Delta a_i, which sets the
+  // round-off of Delta a_i, and for i in C that of Delta f_i (whose exact Delta a_i is 0).
+  double directionTerms(int i, int d) const {
+    const double* ai = row(i);
+    double size = std::abs(ai[d]);
+    for (int r = 0; r < k_; ++r) size += std::abs(ai[order_[r]] * df_[r]);
+    return size;
+  }
   // maxstep's ratio test for index i, whose value (a_i if free, A_ii f_i if clamped) changes at
-  // `rate` per unit step along fdirection: the step at which it reaches zero, or infinity if i
-  // does not block. i blocks only if its value, moving at the rate less its round-off kRoundOff
-  // dm_i, ends the full step stepD below minus its tolerance: a rate that is round-off (Delta a_j
-  // of a free j that is not coupled to d, or Delta f_k of a k in C whose force does not depend on
+  // `rate` per unit step along d's fdirection: the step at which the value reaches zero, or
+  // infinity if i does not block. i blocks only if its value, moving at the rate less the rate's
+  // round-off, ends the full step stepD below minus its tolerance. A rate that is only round-off
+  // (Delta a_j of a free j not coupled to d, Delta f_k of a k in C whose force does not depend on
   // f_d) would otherwise block at step 0 whenever the value sits at zero, and the index would move
-  // between C and NC and back at step 0 for ever. What such an index is allowed to cross is within
-  // its tolerance. A value within its tolerance of zero blocks at once (a degenerate step).
-  double blockingStep(int i, double value, double rate, double stepD) const {
-    const double slope = rate + kRoundOff * dm_[i];
+  // into C and out again at step 0 without end. What an index that does not block may cross is
+  // within its tolerance, counting the terms the step adds to it; the final sweep and the clamp
+  // f = max(f, 0) take care of it. A value within its tolerance of zero blocks at once (a
+  // degenerate step, which Bland's rule orders).
+  double blockingStep(int i, int d, double value, double rate, double stepD) const {
     const double tol = tolerance(i);
+    if (!(rate < 0) || value + stepD * rate >= -tol) return kInfinity;
+    const double slope = rate + kRoundOff * directionTerms(i, d);  // only for the few left
     if (!(slope < 0) || value + stepD * slope >= -tol) return kInfinity;
     return value <= tol ? 0 : -value / rate;
   }
@@ -180,7 +196,6 @@ class Pivoting {
   double* magnitude_;    // |b_i| + sum_j |A_ij f_j| at the last fresh product
   double* df_;           // fdirection on C, in factor order
   double* da_;           // A * fdirection
-  double* dm_;           // sum_j |A_ij fdirection_j|, the size of the terms of da_i
   double* zd_;           // D^-1 L^-1 A_Cd of the driven index
   double* zj_;           // D^-1 L^-1 A_Cj of an index about to enter C
   double* beta_;         // method C1 coefficients beta_j and p_j
@@ -280,19 +295,16 @@ LcpStatus Pivoting::driveToZero(int d) {
       }
       return LcpStatus::Solved;
     }
-    // Delta a = A Delta f as a sum of rows of the symmetric A, and the size sum_j |A_ij Delta f_j|
-    // of its terms: the scale of its round-off, and of the round-off in Delta f_C (Delta a_C = 0).
-    for (int i = 0; i < n_; ++i) da_[i] = sign * ad[i], dm_[i] = std::abs(ad[i]);
-    for (int r = 0; r < k_; ++r) {
-      const double* aj = row(order_[r]);
-      const double s = df_[r], size = std::abs(s);
-      for (int i = 0; i < n_; ++i) {
-        da_[i] += s * aj[i];
-        dm_[i] += size * std::abs(aj[i]);
+    if (!dependent) {  // Delta a = A Delta f as a sum of rows of the symmetric A
+      for (int i = 0; i < n_; ++i) da_[i] = ad[i];
+      for (int r = 0; r < k_; ++r) {
+        const double* aj = row(order_[r]);
+        const double s = df_[r];
+        for (int i = 0; i < n_; ++i) da_[i] += s * aj[i];
       }
+      for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
+      da_[d] = pivot;
     }
-    for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
-    da_[d] = sign * pivot;
 
     // maxstep, by ratio tests (see blockingStep) on f_k of k in C and a_j of free j. Among equal
     // steps d wins, and otherwise the least index (Bland's rule): with the round-off blockers gone,
@@ -315,14 +327,15 @@ LcpStatus Pivoting::driveToZero(int d) {
       for (int r = 0; r < k_; ++r) {
         const int k = order_[r];
         const double diagonal = row(k)[k];
-        const double s = blockingStep(k, diagonal * f_[k], diagonal * df_[r], stepD);
+        const double s = blockingStep(k, d, diagonal * f_[k], diagonal * df_[r], stepD);
         if (s < step || (s == step && blocker != d && k < blocker)) step = s, blocker = k, at = r;
       }
       if (!dependent) {
         for (int i = 0; i < n_; ++i) {
           if (state_[i] != kFree || skip_[i] == pass_) continue;
-          const double s = blockingStep(i, a_[i], da_[i], stepD);
-          if (s < step || (s == step && blocker != d && i < blocker)) step = s, blocker = i, at = -1;
+          const double s = blockingStep(i, d, a_[i], da_[i], stepD);
+          if (s < step || (s == step && blocker != d && i < blocker))
+            step = s, blocker = i, at = -1;
         }
       }
       if (blocker == d || at >= 0) break;

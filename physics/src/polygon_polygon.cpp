@@ -6,8 +6,10 @@
 // Choices:
 // - Tolerance: slab membership (and telling "on" from "outside") uses a length tolerance of 1e-9
 //   times the sum of the bounding radii: far above rounding, far below any physical length.
-// - A vertex outside every slab of the other polygon (corner beside corner) gives no contact;
-//   once it enters the other polygon it is inside a slab and does.
+// - A vertex outside every slab of the other polygon but in the Voronoi region of one of its
+//   vertices within the margin (corner meeting corner) gives a corner-corner contact whose normal
+//   runs along the line between the two corners (NormalKind::CentreLine), so that a collision
+//   between corners is seen before they overlap.
 // - A vertex only touches an edge that it faces: the edge normal points against the vertex's
 //   outward bisector. Where a corner lies exactly on the line of a side edge of the other polygon
 //   (boxes stacked exactly aligned, slightly penetrating), this picks the supporting edge instead
@@ -29,6 +31,8 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 // cos(2.6 degrees): normals closer than that to opposite count as opposite.
 constexpr double kOppositeCosine = 0.999;
+// Sine of the smallest angle between a corner-corner normal and the corner's adjacent edge normals.
+constexpr double kCornerCone = 0.1;
 
 // The placement that maps the body frame of `from` into the body frame of `to`.
 Transform relativePlacement(const Transform& from, const Transform& to) {
@@ -94,12 +98,39 @@ bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margi
 bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& earlier,
                         double tolerance) {
   auto near = [&](Vec2 p, Vec2 q) { return glm::length(p - q) <= tolerance; };
-  return glm::dot(contact.normal, earlier.normal) < -kOppositeCosine &&
+  // A corner-corner normal is ill-defined where the corners (nearly) coincide: compare points only.
+  const bool corner = contact.normalKind == NormalKind::CentreLine ||
+                      earlier.normalKind == NormalKind::CentreLine;
+  return (corner || glm::dot(contact.normal, earlier.normal) < -kOppositeCosine) &&
          near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
 }
 
-// Appends the contacts of the vertices of `owner` against the edges of `other`, skipping any that
-// repeats one of out[firstEarlier, endEarlier).
+// The vertex of `polygon` whose Voronoi region holds `point` (outside the polygon, beyond the end
+// of the edge before the vertex and before the start of the edge after it), if it is closer than
+// `margin`: a corner meeting a corner. Points that lie almost along an adjacent edge's normal
+// (within kCornerCone of it) are left out: there the corner is nearly on the edge, as when a box
+// sits on an equal box shifted by a hair, and a tilted corner normal would push it sideways.
+bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& vertex) {
+  const size_t n = polygon.vertices.size();
+  for (size_t j = 0; j < n; ++j) {
+    Vec2 v = polygon.vertices[j];
+    Vec2 offset = point - v;
+    Vec2 before = glm::normalize(v - polygon.vertices[(j + n - 1) % n]);
+    Vec2 after = glm::normalize(polygon.vertices[(j + 1) % n] - v);
+    if (glm::dot(offset, before) <= 0 || glm::dot(offset, after) >= 0) continue;
+    const double length = glm::length(offset);
+    if (glm::dot(offset, before) < kCornerCone * length ||
+        -glm::dot(offset, after) < kCornerCone * length)
+      return false;
+    if (!(glm::length(offset) < margin)) return false;
+    vertex = j;
+    return true;
+  }
+  return false;
+}
+
+// Appends the contacts of the vertices of `owner` against the edges (or, corner to corner, the
+// vertices) of `other`, skipping any that repeats one of out[firstEarlier, endEarlier).
 void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape& other,
                     const Transform& otherPlace, bool ownerIsFirst, double margin, double tolerance,
                     double sameTolerance, size_t firstEarlier, size_t endEarlier,
@@ -110,17 +141,30 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     Vec2 point = relative.apply(owner.vertices[i]);
     Vec2 facing = relative.rotate(owner.normals[(i + n - 1) % n] + owner.normals[i]);
     EdgeTouch touch;
-    if (!findTouchedEdge(other, point, facing, margin, tolerance, touch)) continue;
-
+    size_t vertex = 0;
     ContactGeometry contact;
     contact.pointOwnerIsFirst = ownerIsFirst;
-    contact.normalKind = NormalKind::EdgeOfBody2;
-    contact.normal = otherPlace.rotate(other.normals[touch.edge]);
     contact.point1 = ownerPlace.apply(owner.vertices[i]);
-    contact.point2 = otherPlace.apply(point - touch.distance * other.normals[touch.edge]);
-    contact.distance = touch.distance;
-    contact.feature =
-        featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
+    if (findTouchedEdge(other, point, facing, margin, tolerance, touch)) {
+      contact.normalKind = NormalKind::EdgeOfBody2;
+      contact.normal = otherPlace.rotate(other.normals[touch.edge]);
+      contact.point2 = otherPlace.apply(point - touch.distance * other.normals[touch.edge]);
+      contact.distance = touch.distance;
+      contact.feature =
+          featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
+    } else if (findTouchedVertex(other, point, margin, vertex)) {
+      // Corner to corner: the normal runs along the line between the two corners.
+      contact.normalKind = NormalKind::CentreLine;
+      contact.point2 = otherPlace.apply(other.vertices[vertex]);
+      contact.distance = glm::length(contact.point1 - contact.point2);
+      contact.normal = (contact.point1 - contact.point2) / contact.distance;
+      contact.anchor1 = contact.point1;
+      contact.anchor2 = contact.point2;
+      contact.feature =
+          featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(vertex), true);
+    } else {
+      continue;
+    }
     bool repeated = false;
     for (size_t k = firstEarlier; k < endEarlier && !repeated; ++k)
       repeated = sameContactSwapped(contact, out[k], sameTolerance);

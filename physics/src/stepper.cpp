@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "stage_timer.h"
 
@@ -49,44 +50,67 @@ void Stepper::integrate(const Model& model, std::span<const BodyState> start, do
   integrator_.advance(model.settings.integrator, start, firstRates_, h, end, rateOf);
 }
 
+// The keys in `now` that are not in `before` (both sorted).
+void newKeys(const std::vector<ContactKey>& now, const std::vector<ContactKey>& before,
+             std::vector<ContactKey>& fresh) {
+  fresh.clear();
+  std::set_difference(now.begin(), now.end(), before.begin(), before.end(),
+                      std::back_inserter(fresh));
+}
+
 void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& states, double h,
                                     Statistics& stats) {
-  const double accuracy = model.settings.distanceTol / 2;
+  // Collisions happen at the target gap, where resting contact then holds the bodies: backing up
+  // to the touching point instead would leave the gap for the gap correction to open, which adds
+  // energy. Penetrations present at the start (the gap correction is already pushing them out)
+  // are not collisions.
+  const double targetGap = model.settings.distanceTol / 2;
+  const double accuracy = model.settings.distanceTol / 10;
   double remaining = h;
   firstRatesValid_ = false;
-  for (int round = 0; round < kMaxCollisionRounds; ++round) {
+  for (int round = 0;; ++round) {
+    existing_ = impulseSim_.penetratingContacts(model, states, stats);
     integrate(model, states, remaining, trial_, stats);
-    colliding_ = impulseSim_.penetratingContacts(model, trial_, stats);
-    if (colliding_.empty()) {
-      states.swap(trial_);
-      return;
+    newKeys(impulseSim_.penetratingContacts(model, trial_, stats), existing_, colliding_);
+    if (colliding_.empty()) break;
+    if (round == kMaxCollisionRounds) {
+      ++stats.unresolvedPenetrations;
+      break;
     }
-    // Back up: bisect for the latest penetration-free time at which a penetrating contact is
-    // within the collision accuracy of touching.
+    // Back up: bisect for the latest moment at which no new penetration has happened and no
+    // colliding contact is closer than the target gap, until one of them is within the collision
+    // accuracy of it (or the interval vanishes).
     double low = 0, high = remaining;
     low_ = states;
     for (int i = 0; i < kMaxBisections; ++i) {
-      if (impulseSim_.closestGap(model, low_, colliding_, stats) <= accuracy) break;
+      if (impulseSim_.closestGap(model, low_, colliding_, stats) <= targetGap + accuracy) break;
       double middle = (low + high) / 2;
       integrate(model, states, middle, middle_, stats);
-      const auto& penetrating = impulseSim_.penetratingContacts(model, middle_, stats);
-      if (penetrating.empty()) {
+      newKeys(impulseSim_.penetratingContacts(model, middle_, stats), existing_, fresh_);
+      if (!fresh_.empty()) {
+        high = middle;
+        colliding_.swap(fresh_);
+      } else if (impulseSim_.closestGap(model, middle_, colliding_, stats) < targetGap) {
+        high = middle;
+      } else {
         low = middle;
         low_.swap(middle_);
-      } else {
-        high = middle;
-        colliding_ = penetrating;
       }
     }
     states.swap(low_);
     remaining -= low;
     firstRatesValid_ = false;
-    if (impulseSim_.resolve(model, states, stats) == 0 && low == 0) break;
+    if (impulseSim_.resolve(model, states, stats) == 0) {
+      // Nothing approaches here: the penetration comes from elsewhere in the step (a grazing
+      // corner). Keep the step rather than stall the world; the gap correction pushes it out.
+      integrate(model, states, remaining, trial_, stats);
+      ++stats.unresolvedPenetrations;
+      break;
+    }
   }
-  // No penetration-free way forward was found: keep the step rather than stall the world.
-  integrate(model, states, remaining, trial_, stats);
   states.swap(trial_);
-  ++stats.unresolvedPenetrations;
+  impulseSim_.penetratingContacts(model, states, stats);
+  stats.deepestPenetration = std::max(stats.deepestPenetration, impulseSim_.deepestPenetration());
 }
 
 Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {

@@ -43,7 +43,7 @@ class Stepper {
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
   std::vector<BodyRate> rates_;
   std::vector<BodyState> saved_, trial_, low_, middle_;
-  std::vector<ContactKey> colliding_;
+  std::vector<ContactKey> colliding_, existing_, fresh_;
 };
 
 }  // namespace contactlab

@@ -11,7 +11,10 @@ namespace contactlab {
 
 // One resting contact with the force the last solve gave it. Body 1 owns the contact point (a
 // vertex or a disc), body 2 owns the normal, which points from body 2 towards body 1. The force
-// acts as +force * normal on body 1 and -force * normal on body 2.
+// acts as +force * normal + friction * perpendicular(normal) on body 1 and the opposite on body 2
+// (perpendicular: the normal turned a quarter turn counter-clockwise). The time-stepping solver
+// reports the contacts of its last step with their impulses divided by the step: gamma_n / h and
+// gamma_t / h.
 struct ContactReport {
   BodyId body1;
   BodyId body2;
@@ -32,7 +35,7 @@ struct Energy {
 struct StageTimes {
   double detection = 0;    // broad and narrow phase
   double build = 0;        // A and b of the contact LCP
-  double lcp = 0;          // the LCP solves
+  double lcp = 0;          // the LCP solves (time-stepping solver: the QP/CCP solves)
   double collisions = 0;   // penetration checks during back-ups, and impulses
   double total = 0;        // whole steps, every stage included
 };
@@ -50,6 +53,13 @@ struct Statistics {
   double worstResidual = 0;       // largest complementarity residual of any solve
   int largestGroup = 0;           // most contacts in one island
   int unresolvedPenetrations = 0;  // steps that ended with a penetration they could not back up
+  // Time-stepping solver: QP/CCP solves (one per island per pass), their iterations, and the solves
+  // that stopped at the iteration cap with a residual above the tolerance. worstResidual is then
+  // the largest QP residual (contact_qp.h: a velocity error relative to the largest velocity term).
+  std::int64_t qpSolves = 0;
+  std::int64_t qpIterations = 0;
+  std::int64_t qpUnconverged = 0;
+  double deepestPenetration = 0;   // m, deepest overlap any step ended with
   StageTimes time;
   std::array<std::int64_t, kGroupSizeBuckets> lcpSolvesBySize{};
   std::array<double, kGroupSizeBuckets> lcpSecondsBySize{};

@@ -1,0 +1,63 @@
+// Every preset scene runs for 5 s without NaN, without penetrating deeper than the distance
+// tolerance, and (where every elasticity is <= 1 and nothing drives the scene) without gaining
+// energy.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "contactlab/scene.h"
+#include "presets.h"
+#include "scene_source.h"
+
+using namespace contactlab;
+
+namespace {
+
+bool dissipative(const Scene& scene) {
+  if (scene.settings.elasticity > 1) return false;
+  for (const BodyDef& body : scene.bodies)
+    if (body.elasticity.value_or(0) > 1) return false;
+  return true;
+}
+
+bool finite(const BodyState& s) {
+  return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.angle) &&
+         std::isfinite(s.velocity.x) && std::isfinite(s.velocity.y) && std::isfinite(s.omega);
+}
+
+}  // namespace
+
+TEST_CASE("every preset runs 5 s: no NaN, no deep penetration, no energy gained") {
+  const auto presets = listPresets();
+  REQUIRE(presets.size() >= 11);
+  for (const Preset& preset : presets) {
+    CAPTURE(preset.name);
+    CHECK_FALSE(preset.description.empty());
+    Result<LoadedScene> loaded = loadSceneArgument(preset.path);
+    REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().message));
+    CHECK(loaded->warnings.empty());
+    Result<World> built = buildWorld(loaded->scene);
+    REQUIRE(built.ok());
+    World world = built.value();
+    const double startEnergy = world.energy().total;
+    // Energy is compared on the scale of the scene's largest energy term, so that round-off in a
+    // sum of large potentials does not count as a gain.
+    double scale = std::abs(startEnergy) + world.energy().kinetic;
+    for (BodyId id : world.bodies()) {
+      BodyView b = *world.body(id);
+      if (!b.def.fixed) scale += std::abs(b.mass * world.settings().gravity * b.state.position.y);
+    }
+    const bool checkEnergy = dissipative(loaded->scene);
+    double worstGain = 0;
+    const int steps = static_cast<int>(std::lround(5.0 / world.settings().dt));
+    for (int i = 0; i < steps; ++i) {
+      Status status = world.step();
+      REQUIRE_MESSAGE(status.ok(), (status.ok() ? "" : status.error().message));
+      if (checkEnergy) worstGain = std::max(worstGain, world.energy().total - startEnergy);
+    }
+    for (BodyId id : world.bodies()) CHECK(finite(world.body(id)->state));
+    CHECK(world.statistics().deepestPenetration <= world.settings().distanceTol);
+    if (checkEnergy) CHECK(worstGain <= 1e-5 * scale);
+  }
+}
