@@ -8,6 +8,7 @@
 #include "external_forces.h"
 #include "model.h"
 #include "stepper.h"
+#include "timestep_sim.h"
 
 namespace contactlab {
 
@@ -18,10 +19,15 @@ struct WorldImpl {
   std::vector<std::uint32_t> generationOf;  // slot index -> current generation
   unsigned nextForceSerial = 1;
   double time = 0;
+  double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
   mutable Stepper stepper;  // contacts() evaluates with it; each step starts afresh anyway
+  // The time-stepping solver keeps its warm start (the last step's impulses) between steps: it is
+  // part of the world and copied with it; changing the bodies or the settings forgets it.
+  mutable TimestepSim timestep;
   mutable std::vector<ContactReport> contacts;
   mutable bool contactsValid = false;
+  bool stepReportCurrent = false;  // the time-stepping solver's last step report is for this state
 
   static constexpr std::uint32_t kNoBody = 0xffffffff;
 
@@ -30,7 +36,10 @@ struct WorldImpl {
       return -1;
     return static_cast<int>(denseOfSlot[id.index]);
   }
-  void changed() { contactsValid = false; }
+  void changed() {
+    contactsValid = false;
+    stepReportCurrent = false;
+  }
   void refreshMaterials() {
     for (Body& body : model.bodies) {
       body.elasticity = body.def.elasticity.value_or(model.settings.elasticity);
@@ -65,6 +74,7 @@ Status World::setSettings(const WorldSettings& settings) {
   if (!status) return status;
   impl_->model.settings = settings;
   impl_->refreshMaterials();
+  impl_->timestep.reset();
   impl_->changed();
   return {};
 }
@@ -86,6 +96,7 @@ Result<BodyId> World::addBody(const BodyDef& def) {
   body.id = id;
   w.model.bodies.push_back(std::move(body));
   w.states.push_back(def.state);
+  w.timestep.reset();
   w.changed();
   return id;
 }
@@ -103,6 +114,7 @@ Status World::removeBody(BodyId id) {
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
+  w.timestep.reset();
   w.changed();
   return {};
 }
@@ -193,10 +205,15 @@ Status World::removeThrust(ThrustId id) {
 
 Status World::step() {
   WorldImpl& w = *impl_;
-  Status status = w.stepper.step(w.model, w.states, w.stats);
+  const bool timestepping = w.model.settings.solver == SolverKind::Timestep;
+  Status status = timestepping ? w.timestep.step(w.model, w.states, w.stats)
+                               : w.stepper.step(w.model, w.states, w.stats);
   if (!status) return status;
-  w.time += w.model.settings.dt;
+  const double dt = w.model.settings.dt, sum = w.time + dt;
+  w.timeCompensation += std::abs(w.time) >= dt ? (w.time - sum) + dt : (dt - sum) + w.time;
+  w.time = sum;
   w.changed();
+  w.stepReportCurrent = timestepping;
   return {};
 }
 
@@ -207,10 +224,23 @@ double World::time() const {
 const std::vector<ContactReport>& World::contacts() const {
   WorldImpl& w = *impl_;
   if (w.contactsValid) return w.contacts;
+  w.contacts.clear();
+  if (w.model.settings.solver == SolverKind::Timestep) {
+    std::vector<SteppedContact> solved;
+    if (!w.stepReportCurrent) w.timestep.contactsAt(w.model, w.states, solved);
+    const double h = w.model.settings.dt;
+    for (const SteppedContact& c : w.stepReportCurrent ? w.timestep.lastContacts() : solved) {
+      const ContactGeometry& g = c.contact.geometry;
+      w.contacts.push_back({w.model.bodies[c.contact.body1].id, w.model.bodies[c.contact.body2].id,
+                            g.point1, g.normal, g.distance, c.normalImpulse / h,
+                            c.tangentImpulse / h});
+    }
+    w.contactsValid = true;
+    return w.contacts;
+  }
   std::vector<RestingContact> resting;
   Statistics scratch;
   w.stepper.contactsAt(w.model, w.states, scratch, resting);
-  w.contacts.clear();
   for (const RestingContact& r : resting) {
     const ContactGeometry& g = r.contact.geometry;
     w.contacts.push_back({w.model.bodies[r.contact.body1].id, w.model.bodies[r.contact.body2].id,

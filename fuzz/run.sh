@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the scene/share fuzz target with clang's libFuzzer, AddressSanitizer and
+# UndefinedBehaviorSanitizer, seeds it with the presets (as scene text and as share strings) and
+# runs it for SECONDS (default 60). Fails on any crash, hang, leak or sanitizer report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+work=build-fuzz
+mkdir -p "$work/corpus"
+sources=(physics/src/*.cpp)
+clang++-14 -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+  -Iphysics/include -Iphysics/src fuzz/scene_fuzz.cpp "${sources[@]}" -o "$work/scene_fuzz"
+cp assets/scenes/*.scene "$work/corpus/"
+if [ -x build/app/contactlab-cli ]; then
+  for scene in assets/scenes/*.scene; do
+    build/app/contactlab-cli share encode "$scene" > "$work/corpus/$(basename "$scene" .scene).share"
+  done
+fi
+"$work/scene_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  -print_final_stats=1 "$work/corpus" 2>&1 | tail -n 25
