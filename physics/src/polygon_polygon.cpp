@@ -31,7 +31,8 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 // cos(2.6 degrees): normals closer than that to opposite count as opposite.
 constexpr double kOppositeCosine = 0.999;
-// Sine of the smallest angle between a corner-corner normal and the corner's adjacent edge normals.
+// Sine of the smallest angle between a corner-corner normal and the corner's adjacent edge
+// normals (about 6 degrees).
 constexpr double kCornerCone = 0.1;
 
 // The placement that maps the body frame of `from` into the body frame of `to`.
@@ -165,10 +166,15 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     } else {
       continue;
     }
-    bool repeated = false;
-    for (size_t k = firstEarlier; k < endEarlier && !repeated; ++k)
-      repeated = sameContactSwapped(contact, out[k], sameTolerance);
-    if (!repeated) out.push_back(contact);
+    size_t repeated = endEarlier;
+    for (size_t k = firstEarlier; k < endEarlier && repeated == endEarlier; ++k)
+      if (sameContactSwapped(contact, out[k], sameTolerance)) repeated = k;
+    if (repeated == endEarlier) {
+      out.push_back(contact);
+    } else if (out[repeated].normalKind == NormalKind::CentreLine &&
+               contact.normalKind == NormalKind::EdgeOfBody2) {
+      out[repeated] = contact;  // a corner resting on an edge beats the same point seen as corners
+    }
   }
 }
 
