@@ -230,7 +230,7 @@ TEST_CASE("decoding errors name the character") {
     expectErrorAt("cl1~bA\x01", "\x01", {"byte 1"});
   }
   SUBCASE("settings") {
-    expectErrorAt("cl1,q1", "q", {"expected a setting letter", "g (gravity)"});
+    expectErrorAt("cl1,z1", "z", {"expected a setting letter", "g (gravity)"});
     expectErrorAt("cl1,g1,g2", "g2", {"given twice"});
     expectErrorAt("cl1,irk5", "rk5", {"expected euler, midpoint or rk4", "found 'rk5'"});
     expectErrorAt("cl1,g1,t0~bA", "0~", {"dt must be a finite number > 0"});

@@ -8,6 +8,8 @@
 namespace contactlab {
 namespace {
 
+constexpr double kMaxQpIterations = 1e6;
+
 bool finite(Vec2 v) {
   return std::isfinite(v.x) && std::isfinite(v.y);
 }
@@ -37,6 +39,16 @@ Status validateSettings(const WorldSettings& s) {
   }
   if (!(s.gapRecoverySteps >= 1 && std::isfinite(s.gapRecoverySteps)))
     return Error{"gap recovery steps must be a finite number >= 1"};
+  for (Status st : {requirePositive(s.qpTolerance, "qp tolerance"),
+                    requireNonNegative(s.contactMargin, "contact margin"),
+                    requireNonNegative(s.restitutionThreshold, "restitution threshold")}) {
+    if (!st) return st;
+  }
+  if (!(s.qpIterations >= 1 && s.qpIterations <= kMaxQpIterations &&
+        s.qpIterations == std::floor(s.qpIterations)))
+    return Error{"qp iterations must be a whole number from 1 to 1000000"};
+  if (!(s.gapStabilization > 0 && s.gapStabilization <= 1))
+    return Error{"gap stabilization must be a number > 0 and <= 1"};
   return {};
 }
 

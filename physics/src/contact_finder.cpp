@@ -5,7 +5,7 @@
 namespace contactlab {
 
 void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
-                         std::vector<Contact>& out) {
+                         std::vector<Contact>& out, std::span<const double> reach) {
   out.clear();
   const size_t n = model.bodies.size();
   boxes_.resize(n);
@@ -14,15 +14,17 @@ void ContactFinder::find(const Model& model, std::span<const BodyState> states, 
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
     transforms_[i] = Transform(states[i].position, states[i].angle);
-    Vec2 reach{body.shape.boundingRadius, body.shape.boundingRadius};
-    boxes_[i] = {states[i].position - reach, states[i].position + reach};
+    const double extent = body.shape.boundingRadius + (reach.empty() ? 0.0 : reach[i]);
+    boxes_[i] = {states[i].position - Vec2{extent, extent},
+                 states[i].position + Vec2{extent, extent}};
     isStatic_[i] = body.fixed();
   }
   broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
   for (auto [i, j] : pairs_) {
     geometry_.clear();
+    const double pairMargin = reach.empty() ? margin : margin + reach[i] + reach[j];
     collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
-                  margin, geometry_);
+                  pairMargin, geometry_);
     for (const ContactGeometry& g : geometry_) {
       Contact c;
       c.body1 = g.pointOwnerIsFirst ? i : j;

@@ -27,13 +27,17 @@ struct ContactKey {
   std::uint32_t feature = 0;
   auto operator<=>(const ContactKey&) const = default;
 };
-inline ContactKey keyOf(const Contact& c) { return {c.body1, c.body2, c.geometry.feature}; }
+inline ContactKey keyOf(const Contact& c) {
+  return {c.body1, c.body2, c.geometry.feature};
+}
 
 class ContactFinder {
  public:
-  // Every contact with distance below `margin`, in a deterministic order.
+  // Every contact with distance below `margin`, in a deterministic order. With `reach` (one
+  // entry per body, m, >= 0), the pair (i, j) counts up to margin + reach[i] + reach[j]: the
+  // time-stepping solver's speculative contacts, bodies that can close the gap within a step.
   void find(const Model& model, std::span<const BodyState> states, double margin,
-            std::vector<Contact>& out);
+            std::vector<Contact>& out, std::span<const double> reach = {});
 
  private:
   BroadPhase broadPhase_;

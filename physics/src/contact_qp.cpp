@@ -45,8 +45,8 @@ void diagonalBlocks(std::span<const QpBody> bodies, std::span<const QpContact> c
     const double linear = b1.invMass + b2.invMass;  // n . n = t . t = 1, n . t = 0
     blocks[3 * c] = linear + b1.invInertia * k.normalArm1 * k.normalArm1 +
                     b2.invInertia * k.normalArm2 * k.normalArm2;
-    blocks[3 * c + 1] = b1.invInertia * k.normalArm1 * k.tangentArm1 +
-                        b2.invInertia * k.normalArm2 * k.tangentArm2;
+    blocks[3 * c + 1] =
+        b1.invInertia * k.normalArm1 * k.tangentArm1 + b2.invInertia * k.normalArm2 * k.tangentArm2;
     blocks[3 * c + 2] = linear + b1.invInertia * k.tangentArm1 * k.tangentArm1 +
                         b2.invInertia * k.tangentArm2 * k.tangentArm2;
   }
@@ -79,14 +79,6 @@ void multiply(const QpProblem& problem, std::span<const double> g, std::span<dou
   contactVelocities(problem, problem.bodyWork, out);
 }
 
-Impulse projectOntoWedge(Impulse g, double mu) {
-  const double magnitude = std::abs(g.t);
-  if (g.n >= 0 && magnitude <= mu * g.n) return g;
-  if (mu * magnitude <= -g.n) return {};
-  const double s = (g.n + mu * magnitude) / (1 + mu * mu);
-  return {s, std::copysign(mu * s, g.t)};
-}
-
 void projectOntoCones(const QpProblem& problem, std::span<double> g) {
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
     if (problem.friction) {
@@ -110,8 +102,10 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
     if (problem.friction) {
       const double wt = Ng[2 * c + 1] + problem.r[2 * c + 1];
       const Impulse gc{g[2 * c], g[2 * c + 1]};
-      const Impulse p = projectOntoWedge({gc.n - wn / d, gc.t - wt / d}, problem.contacts[c].friction);
-      e = d * std::hypot(gc.n - p.n, gc.t - p.t);
+      const Impulse p =
+          projectOntoWedge({gc.n - wn / d, gc.t - wt / d}, problem.contacts[c].friction);
+      const double en = gc.n - p.n, et = gc.t - p.t;
+      e = d * std::sqrt(en * en + et * et);
     } else {
       e = std::abs(std::min(d * g[2 * c], wn));  // d (g - max(0, g - w / d))
     }
@@ -129,17 +123,16 @@ void spreadVector(const QpProblem& problem, std::span<double> v) {
   }
 }
 
-QpResult ContactQpSolver::solve(std::span<const QpBody> bodies,
-                                std::span<const QpContact> contacts, std::span<const double> r,
-                                const QpSettings& settings, std::span<double> gamma) {
+QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+                                std::span<const double> r, const QpSettings& settings,
+                                std::span<double> gamma) {
   QpResult result;
   if (contacts.empty()) {
     result.converged = true;
     return result;
   }
-  const QpMethod method = settings.method == QpMethod::Mprgp && settings.friction
-                              ? QpMethod::Apgd
-                              : settings.method;
+  const QpMethod method =
+      settings.method == QpMethod::Mprgp && settings.friction ? QpMethod::Apgd : settings.method;
   const size_t m = 2 * contacts.size();
   const size_t blockSize = 3 * contacts.size();
   const size_t bodySize = 3 * bodies.size();

@@ -1,5 +1,5 @@
-// The contact problem of the velocity-level time-stepping scheme (reference 003, lecture on granular
-// dynamics): with N = D^T M^-1 D and r = Phi / h + D^T M^-1 k, k = M v(t) + h F_ext,
+// The contact problem of the velocity-level time-stepping scheme (reference 003, lecture on
+// granular dynamics): with N = D^T M^-1 D and r = Phi / h + D^T M^-1 k, k = M v(t) + h F_ext,
 //   frictionless:  min 1/2 g^T N g + r^T g  over g_n >= 0                      (the QP),
 //   with friction: min 1/2 g^T N g + r^T g  over |g_t| <= mu_i g_n per contact (the cone
 //                  complementarity problem, Anitescu & Tasora 2010; in 2D each cone is a wedge),

@@ -28,8 +28,8 @@ double dot(std::span<const double> a, std::span<const double> b) {
 }
 
 // x = Proj_K(y - (N y + r) / L).
-void projectedStep(const QpProblem& problem, std::span<const double> y,
-                   std::span<const double> Ny, double L, std::span<double> x) {
+void projectedStep(const QpProblem& problem, std::span<const double> y, std::span<const double> Ny,
+                   double L, std::span<double> x) {
   for (size_t j = 0; j < x.size(); ++j) x[j] = y[j] - (Ny[j] + problem.r[j]) / L;
   projectOntoCones(problem, x);
 }

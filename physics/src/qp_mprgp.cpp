@@ -22,10 +22,10 @@
 namespace contactlab {
 namespace {
 
-constexpr double kGamma = 1;              // proportioning parameter
-constexpr double kStepFraction = 1.9;     // alpha = kStepFraction / |N|_est
-constexpr int kPowerIterations = 10;      // for |N|_est
-constexpr double kRoundOff = 1e-12;       // f increases below this fraction of |q . d| are round-off
+constexpr double kGamma = 1;           // proportioning parameter
+constexpr double kStepFraction = 1.9;  // alpha = kStepFraction / |N|_est
+constexpr int kPowerIterations = 10;   // for |N|_est
+constexpr double kRoundOff = 1e-12;    // f increases below this fraction of |q . d| are round-off
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Largest |N v| / |v| over power iterations from the spread vector; v and Nv are scratch.
@@ -105,10 +105,11 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
         double phiNp = 0;
         for (size_t j = 0; j < m; j += 2) phiNp += (x[j] > 0 ? gradient(j) : 0.0) * Np[j];
         const double conjugation = phiNp / pNp;
-        for (size_t j = 0; j < m; j += 2) p[j] = (x[j] > 0 ? gradient(j) : 0.0) - conjugation * p[j];
+        for (size_t j = 0; j < m; j += 2)
+          p[j] = (x[j] > 0 ? gradient(j) : 0.0) - conjugation * p[j];
       } else {
         if (blocking == m) return iteration;  // unbounded along p: r has a part N cannot balance
-        for (size_t j = 0; j < m; j += 2) {  // expansion step: first as far as feasible
+        for (size_t j = 0; j < m; j += 2) {   // expansion step: first as far as feasible
           x[j] = std::max(0.0, x[j] - feasible * p[j]);
           Nx[j] -= feasible * Np[j];
         }

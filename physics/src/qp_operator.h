@@ -4,6 +4,7 @@
 // Vectors over contacts hold 2 entries per contact, (normal, tangential).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <span>
 
@@ -19,7 +20,7 @@ struct QpProblem {
   bool friction = true;
   std::span<const double> blocks;  // 3 per contact: N_nn, N_nt, N_tt of the diagonal block
   std::span<double> bodyWork;      // 3 per body: scratch for M^-1 D g
-  double scale = 1;                // the residual's divisor, max(max |r_j| over rows in use, 1e-300)
+  double scale = 1;  // the residual's divisor, max(max |r_j| over rows in use, 1e-300)
 
   size_t size() const { return 2 * contacts.size(); }
 };
@@ -40,12 +41,20 @@ void contactVelocities(const QpProblem& problem, std::span<const double> u, std:
 // out = N g, through problem.bodyWork.
 void multiply(const QpProblem& problem, std::span<const double> g, std::span<double> out);
 
-// The Euclidean projection of (n, t) onto the wedge |t| <= mu n: itself inside, 0 in the polar
-// wedge n <= -mu |t|, otherwise the foot on the nearer boundary ray (1, +-mu).
+// One contact's pair (normal, tangential): an impulse, a velocity or a row of a vector.
 struct Impulse {
   double n = 0, t = 0;
 };
-Impulse projectOntoWedge(Impulse g, double mu);
+
+// The Euclidean projection of (n, t) onto the wedge |t| <= mu n: itself inside, 0 in the polar
+// wedge n <= -mu |t|, otherwise the foot on the nearer boundary ray (1, +-mu).
+inline Impulse projectOntoWedge(Impulse g, double mu) {
+  const double magnitude = std::abs(g.t);
+  if (g.n >= 0 && magnitude <= mu * g.n) return g;
+  if (mu * magnitude <= -g.n) return {};
+  const double s = (g.n + mu * magnitude) / (1 + mu * mu);
+  return {s, std::copysign(mu * s, g.t)};
+}
 
 // g projected onto the feasible set: the wedges, or g_n >= 0 and g_t = 0 when frictionless.
 void projectOntoCones(const QpProblem& problem, std::span<double> g);
@@ -80,9 +89,10 @@ inline void applyImpulse(const QpContact& c, std::span<const QpBody> bodies, Imp
   u2[2] -= b2.invInertia * (c.normalArm2 * g.n + c.tangentArm2 * g.t);
 }
 
-// The methods (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp). On entry g is feasible; work holds k...Vectors
-// vectors of problem.size() doubles. They stop when their own bookkeeping sees the residual at most
-// settings.tolerance and return the iterations taken; the caller recomputes the reported residual.
+// The methods (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp). On entry g is feasible; work holds
+// k...Vectors vectors of problem.size() doubles. They stop when their own bookkeeping sees the
+// residual at most settings.tolerance and return the iterations taken; the caller recomputes the
+// reported residual.
 inline constexpr int kPgsVectors = 1;
 inline constexpr int kMprgpVectors = 6;
 inline constexpr int kApgdVectors = 7;

@@ -32,7 +32,7 @@ Impulse wedgeMinimum(double nn, double nt, double tt, Impulse c, double mu) {
   double bestValue = 0;  // the apex
   for (const double side : {1.0, -1.0}) {
     const double curvature = nn + 2 * side * mu * nt + mu * mu * tt;  // e^T B e, e = (1, side mu)
-    const double slope = c.n + side * mu * c.t;                        // c . e
+    const double slope = c.n + side * mu * c.t;                       // c . e
     if (curvature <= 0 || slope >= 0) continue;
     const double s = -slope / curvature;
     const double value = 0.5 * slope * s;

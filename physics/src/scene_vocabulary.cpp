@@ -40,6 +40,8 @@ constexpr SettingKey wordSetting(std::string_view name, char letter,
 
 constexpr std::string_view kIntegratorWords[] = {"euler", "midpoint", "rk4"};
 constexpr std::string_view kCollisionWords[] = {"serial", "simultaneous"};
+constexpr std::string_view kSolverWords[] = {"contact", "timestep"};
+constexpr std::string_view kQpMethodWords[] = {"pgs", "mprgp", "apgd"};
 
 constexpr SettingKey kSettings[] = {
     numberSetting("gravity", 'g', &WorldSettings::gravity),
@@ -53,6 +55,13 @@ constexpr SettingKey kSettings[] = {
     numberSetting("distance_tol", 'p', &WorldSettings::distanceTol),
     numberSetting("velocity_tol", 'v', &WorldSettings::velocityTol),
     numberSetting("gap_recovery_steps", 'n', &WorldSettings::gapRecoverySteps),
+    wordSetting<&WorldSettings::solver>("solver", 's', kSolverWords),
+    wordSetting<&WorldSettings::qpMethod>("qp_method", 'm', kQpMethodWords),
+    numberSetting("qp_tolerance", 'q', &WorldSettings::qpTolerance),
+    numberSetting("qp_iterations", 'k', &WorldSettings::qpIterations),
+    numberSetting("gap_stabilization", 'b', &WorldSettings::gapStabilization),
+    numberSetting("contact_margin", 'a', &WorldSettings::contactMargin),
+    numberSetting("restitution_threshold", 'h', &WorldSettings::restitutionThreshold),
 };
 
 constexpr unsigned shapeBit(ShapeKind shape) {

@@ -217,9 +217,7 @@ Status World::step() {
   return {};
 }
 
-double World::time() const {
-  return impl_->time;
-}
+double World::time() const { return impl_->time + impl_->timeCompensation; }
 
 const std::vector<ContactReport>& World::contacts() const {
   WorldImpl& w = *impl_;

@@ -11,6 +11,19 @@ enum class CollisionHandling {
   Simultaneous,  // one impulse LCP over all colliding contacts
 };
 
+// Which simulation advances the world (docs/physics.md, docs/timestep.md).
+enum class SolverKind {
+  Contact,   // ContactSim (Baraff's LCP for resting contact, frictionless) on ImpulseSim
+  Timestep,  // velocity-level time stepping with Coulomb friction (reference 003)
+};
+
+// The iterative solver of the time-stepping contact problem (frictionless QP or friction CCP).
+enum class QpSolverKind {
+  Pgs,    // projected Gauss-Seidel, one contact at a time
+  Mprgp,  // Dostal's MPRGP; frictionless problems only (with friction APGD runs instead)
+  Apgd,   // accelerated projected gradient descent (Nesterov)
+};
+
 struct WorldSettings {
   double gravity = 9.81;       // m/s^2, pulls along -y
   double damping = 0;          // k: force -k v (N s/m), torque -k * rotateRatio * omega
@@ -25,6 +38,21 @@ struct WorldSettings {
   // Resting contacts are steered to a gap of half the distance tolerance by a critically damped
   // correction with this time constant, in steps (larger is softer, smaller is stiffer).
   double gapRecoverySteps = 2;
+
+  SolverKind solver = SolverKind::Contact;
+  // Time-stepping solver only (docs/timestep.md). Each contact's problem is solved until its
+  // residual (a relative velocity error) is at most qpTolerance or qpIterations iterations ran.
+  QpSolverKind qpMethod = QpSolverKind::Apgd;
+  double qpTolerance = 1e-3;
+  double qpIterations = 500;  // a whole number >= 1
+  // Fraction of a contact's excess closeness (target gap minus gap) removed per step, in (0, 1].
+  double gapStabilization = 0.2;
+  // m: contacts closer than this (plus how far the two bodies can travel in the step) enter the
+  // step's problem, so that contacts about to close are held before they penetrate.
+  double contactMargin = 0.02;
+  // m/s: contacts approaching faster than this bounce with the pair's restitution; slower ones
+  // come to rest.
+  double restitutionThreshold = 1;
 };
 
 }  // namespace contactlab

@@ -1,0 +1,313 @@
+// The four scenes of DESIGN.md's Box2D table (timestep_scenes.h) on ContactLab's time-stepping
+// solver and, when Box2D 2.4.1 was found at build time, on Box2D with its documented settings
+// (8 velocity and 3 position iterations, sleeping off), side by side in one run, one thread.
+//
+// Per scene and engine: wall milliseconds per step (median of R runs), the largest displacement of
+// any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
+// discs), the deepest overlap at the end (Box2D: below its polygon skin, the surface it keeps
+// bodies apart at), and the top box's height loss at the end and the largest during the run.
+//
+// Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd] [--iterations N]
+//                               [--tolerance T] [scene ...]   (default: all four, R = 3)
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "contactlab/world.h"
+#include "timestep_scenes.h"
+
+#ifdef CONTACTLAB_HAVE_BOX2D
+#include <box2d/box2d.h>
+#endif
+
+using namespace contactlab;
+using namespace contactlab::bench;
+
+namespace {
+
+struct Outcome {
+  double msPerStep = 0;
+  double displacement = 0;  // m, largest after settling
+  double overlap = 0;       // m, deepest at the end
+  double topLoss = 0;       // m, at the end
+  double worstTopLoss = 0;  // m, largest during the run
+};
+
+using Clock = std::chrono::steady_clock;
+
+int settleStep(const BenchScene& scene) {
+  return scene.discs.empty() ? 60 : 900;
+}
+
+// Records positions at the settling step, tracks the top box, and fills an Outcome.
+struct Tracker {
+  std::vector<double> settledX, settledY;
+  double topStart = 0;
+  Outcome outcome;
+  void settle(const std::vector<double>& x, const std::vector<double>& y) {
+    settledX = x;
+    settledY = y;
+  }
+  void finish(const std::vector<double>& x, const std::vector<double>& y) {
+    for (size_t i = 0; i < x.size(); ++i)
+      outcome.displacement =
+          std::max(outcome.displacement, std::hypot(x[i] - settledX[i], y[i] - settledY[i]));
+  }
+};
+
+Outcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
+  WorldSettings settings = base;
+  settings.solver = SolverKind::Timestep;
+  settings.gravity = kBenchGravity;
+  settings.dt = kBenchDt;
+  settings.friction = scene.friction;
+  settings.elasticity = scene.restitution;
+  World world = World::create(settings).value();
+  int serial = 0;
+  auto addBody = [&](BodyDef def) {
+    def.name = "b" + std::to_string(serial++);
+    Result<BodyId> id = world.addBody(def);
+    if (!id) {
+      std::fprintf(stderr, "%s\n", id.error().message.c_str());
+      std::exit(2);
+    }
+    return id.value();
+  };
+  std::vector<BodyId> moving;
+  for (const SceneBox& b : scene.boxes) {
+    BodyDef def;
+    def.width = b.w;
+    def.height = b.h;
+    def.fixed = b.fixed;
+    def.state.position = {b.x, b.y};
+    BodyId id = addBody(def);
+    if (!b.fixed) moving.push_back(id);
+  }
+  for (const SceneDisc& d : scene.discs) {
+    BodyDef def;
+    def.shape = ShapeKind::Disc;
+    def.radius = d.r;
+    def.state.position = {d.x, d.y};
+    moving.push_back(addBody(def));
+  }
+  auto positions = [&](std::vector<double>& x, std::vector<double>& y) {
+    x.clear();
+    y.clear();
+    for (BodyId id : moving) {
+      const BodyState s = world.body(id)->state;
+      x.push_back(s.position.x);
+      y.push_back(s.position.y);
+    }
+  };
+  Tracker tracker;
+  const BodyId top = moving.back();
+  tracker.topStart = world.body(top)->state.position.y;
+  std::vector<double> x, y;
+  double seconds = 0;
+  for (int step = 1; step <= scene.steps; ++step) {
+    const auto start = Clock::now();
+    if (!world.step()) {
+      std::fprintf(stderr, "%s: the simulation failed\n", scene.name.c_str());
+      std::exit(3);
+    }
+    seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    if (scene.tracksTopBox)
+      tracker.outcome.worstTopLoss = std::max(tracker.outcome.worstTopLoss,
+                                              tracker.topStart - world.body(top)->state.position.y);
+    if (step == settleStep(scene)) {
+      positions(x, y);
+      tracker.settle(x, y);
+    }
+  }
+  positions(x, y);
+  tracker.finish(x, y);
+  Outcome& out = tracker.outcome;
+  out.msPerStep = 1e3 * seconds / scene.steps;
+  for (const ContactReport& c : world.contacts()) out.overlap = std::max(out.overlap, -c.distance);
+  if (scene.tracksTopBox) out.topLoss = tracker.topStart - world.body(top)->state.position.y;
+  return out;
+}
+
+#ifdef CONTACTLAB_HAVE_BOX2D
+Outcome runBox2d(const BenchScene& scene) {
+  b2World world(b2Vec2(0, -static_cast<float>(kBenchGravity)));
+  world.SetAllowSleeping(false);
+  std::vector<b2Body*> moving;
+  for (const SceneBox& b : scene.boxes) {
+    b2BodyDef def;
+    def.type = b.fixed ? b2_staticBody : b2_dynamicBody;
+    def.position.Set(static_cast<float>(b.x), static_cast<float>(b.y));
+    b2Body* body = world.CreateBody(&def);
+    b2PolygonShape shape;
+    shape.SetAsBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
+    b2FixtureDef fixture;
+    fixture.shape = &shape;
+    fixture.density = 1;
+    fixture.friction = static_cast<float>(scene.friction);
+    fixture.restitution = static_cast<float>(scene.restitution);
+    body->CreateFixture(&fixture);
+    if (!b.fixed) moving.push_back(body);
+  }
+  for (const SceneDisc& d : scene.discs) {
+    b2BodyDef def;
+    def.type = b2_dynamicBody;
+    def.position.Set(static_cast<float>(d.x), static_cast<float>(d.y));
+    b2Body* body = world.CreateBody(&def);
+    b2CircleShape shape;
+    shape.m_radius = static_cast<float>(d.r);
+    b2FixtureDef fixture;
+    fixture.shape = &shape;
+    fixture.density = 1;
+    fixture.friction = static_cast<float>(scene.friction);
+    fixture.restitution = static_cast<float>(scene.restitution);
+    body->CreateFixture(&fixture);
+    moving.push_back(body);
+  }
+  auto positions = [&](std::vector<double>& x, std::vector<double>& y) {
+    x.clear();
+    y.clear();
+    for (b2Body* body : moving) {
+      x.push_back(body->GetPosition().x);
+      y.push_back(body->GetPosition().y);
+    }
+  };
+  Tracker tracker;
+  b2Body* top = moving.back();
+  tracker.topStart = top->GetPosition().y;
+  std::vector<double> x, y;
+  double seconds = 0;
+  for (int step = 1; step <= scene.steps; ++step) {
+    const auto start = Clock::now();
+    world.Step(static_cast<float>(kBenchDt), 8, 3);
+    seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    if (scene.tracksTopBox)
+      tracker.outcome.worstTopLoss =
+          std::max(tracker.outcome.worstTopLoss, tracker.topStart - top->GetPosition().y);
+    if (step == settleStep(scene)) {
+      positions(x, y);
+      tracker.settle(x, y);
+    }
+  }
+  positions(x, y);
+  tracker.finish(x, y);
+  Outcome& out = tracker.outcome;
+  out.msPerStep = 1e3 * seconds / scene.steps;
+  for (b2Contact* c = world.GetContactList(); c; c = c->GetNext()) {
+    if (!c->IsTouching()) continue;
+    b2WorldManifold manifold;
+    c->GetWorldManifold(&manifold);
+    for (int i = 0; i < c->GetManifold()->pointCount; ++i)
+      out.overlap = std::max(out.overlap, -static_cast<double>(manifold.separations[i]));
+  }
+  if (scene.tracksTopBox) out.topLoss = tracker.topStart - top->GetPosition().y;
+  return out;
+}
+#endif
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median time of `runs` runs; the physics numbers of the last run (every run is deterministic).
+template <class Run>
+Outcome medianOf(int runs, Run run) {
+  std::vector<double> times;
+  Outcome out;
+  for (int r = 0; r < runs; ++r) {
+    out = run();
+    times.push_back(out.msPerStep);
+  }
+  out.msPerStep = median(times);
+  return out;
+}
+
+void printRow(const char* engine, const std::string& scene, int bodies, const Outcome& o,
+              bool top) {
+  std::printf("| %-9s | %-10s | %5d | %8.3f | %9.4f | %8.4f |", scene.c_str(), engine, bodies,
+              o.msPerStep, o.displacement, o.overlap);
+  if (top) {
+    std::printf(" %8.4f | %8.4f |\n", o.topLoss, o.worstTopLoss);
+  } else {
+    std::printf(" %8s | %8s |\n", "-", "-");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 3;
+  WorldSettings settings;
+  std::vector<std::string> names;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool hasValue = i + 1 < argc;
+    if (arg == "--runs" && hasValue) {
+      runs = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--method" && hasValue) {
+      const std::string m = argv[++i];
+      settings.qpMethod = m == "pgs"     ? QpSolverKind::Pgs
+                          : m == "mprgp" ? QpSolverKind::Mprgp
+                                         : QpSolverKind::Apgd;
+    } else if (arg == "--iterations" && hasValue) {
+      settings.qpIterations = std::atof(argv[++i]);
+    } else if (arg == "--tolerance" && hasValue) {
+      settings.qpTolerance = std::atof(argv[++i]);
+    } else {
+      names.push_back(arg);
+    }
+  }
+  if (names.empty()) names = {"pyramid20", "pyramid40", "column20", "rain1000"};
+  const double gap = settings.distanceTol / 2;
+  constexpr double kBox2dGap = 0.02;  // two 1 cm polygon skins
+  auto sceneNamed = [](const std::string& name, double g) {
+    if (name == "pyramid20") return pyramidScene(20, g);
+    if (name == "pyramid40") return pyramidScene(40, g);
+    if (name == "column20") return columnScene(20, g);
+    if (name == "rain1000") return rainScene();
+    std::fprintf(stderr, "unknown scene '%s' (pyramid20, pyramid40, column20, rain1000)\n",
+                 name.c_str());
+    std::exit(2);
+  };
+  const char* methods[] = {"pgs", "mprgp", "apgd"};
+  std::printf(
+      "ContactLab timestep (%s, tolerance %g, at most %g iterations, gap %g m) vs %s; "
+      "gravity 10, dt 1/60, one thread, median of %d runs\n\n",
+      methods[static_cast<int>(settings.qpMethod)], settings.qpTolerance, settings.qpIterations,
+      gap,
+#ifdef CONTACTLAB_HAVE_BOX2D
+      "Box2D 2.4.1 (8 + 3 iterations, sleeping off, gap 0.02 m)",
+#else
+      "Box2D (not found at build time: skipped)",
+#endif
+      runs);
+  std::printf(
+      "| scene     | engine     | bodies | ms/step | moved (m) | overlap  | top loss | worst    "
+      "|\n");
+  std::printf(
+      "|-----------|------------|-------:|--------:|----------:|---------:|---------:|---------:|"
+      "\n");
+  for (const std::string& name : names) {
+    const BenchScene ours = sceneNamed(name, gap);
+    int bodies = 0;
+    for (const SceneBox& b : ours.boxes) bodies += !b.fixed;
+    bodies += static_cast<int>(ours.discs.size());
+    const Outcome a = medianOf(runs, [&] { return runContactLab(ours, settings); });
+    printRow("ContactLab", name, bodies, a, ours.tracksTopBox);
+#ifdef CONTACTLAB_HAVE_BOX2D
+    const BenchScene theirs = sceneNamed(name, kBox2dGap);
+    const Outcome b = medianOf(runs, [&] { return runBox2d(theirs); });
+    printRow("Box2D", name, bodies, b, theirs.tracksTopBox);
+    std::printf(
+        "| %-9s | ratio      |        | %7.2fx |           |          |          |          |\n",
+        name.c_str(), a.msPerStep / b.msPerStep);
+#endif
+    std::fflush(stdout);
+  }
+  return 0;
+}

@@ -1,0 +1,56 @@
+// One contact of the velocity-level time-stepping scheme (reference 003) as a row of the contact
+// QP/CCP (contact_qp.h): its columns of D, its friction, and its entries of r.
+//
+// With v_free = v + h M^-1 F_ext the velocities without contact impulses, the solve finds gamma and
+// v+ = v_free + M^-1 D gamma with, per contact,
+//   normal:      u_n = D_n^T v+ + bias + slip >= mu |u_t|   (= when gamma slides, u = 0 when it
+//   sticks) tangential:  u_t = D_t^T v+,
+// so r = D^T v_free + (bias + slip, 0). The bias is the gap term Phi / h of the reference, aimed at
+// the target gap g* = distanceTol / 2:
+//   gap above g*:  bias = (Phi - g*) / h          the contact may close to g* within the step (a
+//                                                 speculative contact) but no further;
+//   gap below g*:  bias = beta (Phi - g*) / h     beta = gapStabilization: that fraction of the
+//                                                 excess closeness is undone per step (Baumgarte),
+//                                                 at most kMaxPushOut m/s, so stacks do not pop;
+//   bounce:        bias = min(bias, e u_n0)       when the contact approaches faster than the
+//                                                 restitution threshold (u_n0 < -threshold at the
+//                                                 start of the step) and would close within it:
+//                                                 it leaves at -e u_n0 (Newton's law).
+// The slip term turns the cone complementarity problem of the reference, whose solutions let a
+// sliding contact lift off at mu |u_t| (Anitescu & Tasora 2010, the relaxation of Coulomb's law),
+// into Coulomb's law itself: with slip = mu |u_t| of the solution, u_n = D_n^T v+ + bias >= 0 again
+// (De Saxce & Feng 1998, the bipotential's modified velocity; Acary, Cadoux, Lemarechal, Malick
+// 2011 solve for it by the same fixed point). TimestepSim iterates slip = mu |u_t|.
+#pragma once
+
+#include <span>
+
+#include "contact_finder.h"
+#include "contact_qp.h"
+#include "model.h"
+
+namespace contactlab {
+
+// Push-out speed cap (m/s) for overlapping contacts: a body dropped into another separates gently.
+inline constexpr double kMaxPushOut = 0.2;
+
+struct TimestepRow {
+  QpContact row;            // with the model's body indices
+  double freeNormal = 0;    // D_n^T v_free
+  double freeTangent = 0;   // D_t^T v_free
+  double startTangent = 0;  // D_t^T v at the start of the step (the first slip estimate)
+  double bias = 0;
+};
+
+// The row of contact c; `velocity` holds (vx, vy, omega) per body: v_free, zero for fixed bodies;
+// `start` the velocities at the start of the step, likewise.
+TimestepRow timestepRow(const Model& model, const Contact& c, std::span<const BodyState> states,
+                        std::span<const double> velocity, std::span<const double> start);
+
+// (D_n^T u, D_t^T u) of a row for body velocities u (3 per body, indexed by the row's bodies).
+struct RowVelocity {
+  double n = 0, t = 0;
+};
+RowVelocity rowVelocity(const QpContact& row, std::span<const double> u);
+
+}  // namespace contactlab

@@ -1,0 +1,256 @@
+#include "timestep_sim.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "external_forces.h"
+#include "stage_timer.h"
+
+namespace contactlab {
+namespace {
+
+bool finite(const BodyState& s) {
+  return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.angle) &&
+         std::isfinite(s.velocity.x) && std::isfinite(s.velocity.y) && std::isfinite(s.omega);
+}
+
+QpMethod qpMethodOf(QpSolverKind kind) {
+  switch (kind) {
+    case QpSolverKind::Pgs:
+      return QpMethod::ProjectedGaussSeidel;
+    case QpSolverKind::Mprgp:
+      return QpMethod::Mprgp;
+    case QpSolverKind::Apgd:
+      return QpMethod::Apgd;
+  }
+  return QpMethod::ProjectedGaussSeidel;
+}
+
+}  // namespace
+
+const TimestepSim::WarmStart* TimestepSim::warmStart(const Contact& c) const {
+  WarmStart probe;
+  probe.low = std::min(c.body1, c.body2);
+  probe.high = std::max(c.body1, c.body2);
+  auto it = std::lower_bound(previous_.begin(), previous_.end(), probe,
+                             [](const WarmStart& a, const WarmStart& b) {
+                               return std::tie(a.low, a.high) < std::tie(b.low, b.high);
+                             });
+  const ContactKey key = keyOf(c);
+  const WarmStart* nearest = nullptr;
+  double best = kWarmStartReach * kWarmStartReach;
+  for (; it != previous_.end() && it->low == probe.low && it->high == probe.high; ++it) {
+    if (it->key == key) return &*it;
+    const Vec2 offset = it->point - c.geometry.point1;
+    const double distance = glm::dot(offset, offset);
+    if (distance < best) {
+      best = distance;
+      nearest = &*it;
+    }
+  }
+  return nearest;
+}
+
+void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+  const WorldSettings& w = model.settings;
+  const double h = w.dt;
+  const size_t n = model.bodies.size();
+  rates_.resize(n);
+  externalRates(model, states, rates_);
+  start_.assign(3 * n, 0.0);
+  velocity_.assign(3 * n, 0.0);
+  reach_.assign(n, 0.0);
+  fixed_.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const Body& body = model.bodies[i];
+    fixed_[i] = body.fixed();
+    if (body.fixed()) continue;
+    const BodyState& s = states[i];
+    const Vec2 v = s.velocity + h * rates_[i].acceleration;
+    const double omega = s.omega + h * rates_[i].alpha;
+    start_[3 * i] = s.velocity.x;
+    start_[3 * i + 1] = s.velocity.y;
+    start_[3 * i + 2] = s.omega;
+    velocity_[3 * i] = v.x;
+    velocity_[3 * i + 1] = v.y;
+    velocity_[3 * i + 2] = omega;
+    const double speed = std::max(glm::length(s.velocity), glm::length(v));
+    const double spin = std::max(std::abs(s.omega), std::abs(omega));
+    reach_[i] = h * (speed + spin * body.shape.boundingRadius);
+  }
+  {
+    StageTimer timer(stats.time.detection);
+    finder_.find(model, states, w.distanceTol / 2 + w.contactMargin, found_, reach_);
+  }
+  for (const Contact& c : found_)
+    stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
+  impulses_.assign(2 * found_.size(), 0.0);
+  if (found_.empty()) return;
+  {
+    StageTimer timer(stats.time.build);
+    rows_.resize(found_.size());
+    for (size_t k = 0; k < found_.size(); ++k)
+      rows_[k] = timestepRow(model, found_[k], states, velocity_, start_);
+    islands_.build(found_, fixed_);
+  }
+  localOf_.assign(n, -1);
+  for (int g = 0; g < islands_.count(); ++g) solveIsland(model, islands_.group(g), stats);
+}
+
+void TimestepSim::solveIsland(const Model& model, std::span<const int> group, Statistics& stats) {
+  const WorldSettings& w = model.settings;
+  const size_t k = group.size();
+  {
+    StageTimer timer(stats.time.build);
+    members_.assign(1, -1);
+    qpBodies_.assign(1, QpBody{});
+    auto local = [&](int body) {
+      if (fixed_[body]) return 0;
+      if (localOf_[body] < 0) {
+        localOf_[body] = static_cast<int>(members_.size());
+        members_.push_back(body);
+        qpBodies_.push_back({model.bodies[body].invMass, model.bodies[body].invInertia});
+      }
+      return localOf_[body];
+    };
+    qpContacts_.resize(k);
+    r_.resize(2 * k);
+    gamma_.resize(2 * k);
+    slip_.resize(k);
+    for (size_t i = 0; i < k; ++i) {
+      const TimestepRow& row = rows_[group[i]];
+      QpContact& c = qpContacts_[i];
+      c = row.row;
+      c.body1 = local(row.row.body1);
+      c.body2 = local(row.row.body2);
+      // The first slip estimate: the contact's slip at the start of the step if it was already
+      // pressed in the last step, else 0 (a new contact may stick at once: overestimating its
+      // slip would let it sink by slip * h, underestimating only lifts it until the next pass).
+      const WarmStart* warm = warmStart(found_[group[i]]);
+      slip_[i] = warm ? c.friction * std::abs(row.startTangent) : 0.0;
+      r_[2 * i] = row.freeNormal + row.bias + slip_[i];
+      r_[2 * i + 1] = row.freeTangent;
+      gamma_[2 * i] = warm ? warm->normal : 0.0;
+      gamma_[2 * i + 1] = warm ? warm->tangent : 0.0;
+    }
+  }
+  bool friction = false;
+  for (const QpContact& c : qpContacts_) friction = friction || c.friction > 0;
+  QpSettings settings;
+  settings.method = qpMethodOf(w.qpMethod);
+  settings.tolerance = w.qpTolerance;
+  settings.maxIterations = static_cast<int>(w.qpIterations);
+  settings.friction = friction;
+
+  const size_t bodies = members_.size();
+  change_.resize(3 * bodies);
+  for (int pass = 0; pass < kFrictionPasses; ++pass) {
+    QpResult result;
+    {
+      StageTimer timer(stats.time.lcp);
+      result = solver_.solve(qpBodies_, qpContacts_, r_, settings, gamma_);
+    }
+    ++stats.qpSolves;
+    stats.qpIterations += result.iterations;
+    stats.qpUnconverged += !result.converged;
+    stats.worstResidual = std::max(stats.worstResidual, result.residual);
+    // change_ = M^-1 D gamma (local bodies).
+    std::fill(change_.begin(), change_.end(), 0.0);
+    for (size_t i = 0; i < k; ++i) {
+      const QpContact& c = qpContacts_[i];
+      const Vec2 p = gamma_[2 * i] * c.normal + gamma_[2 * i + 1] * perpendicular(c.normal);
+      const QpBody& b1 = qpBodies_[c.body1];
+      const QpBody& b2 = qpBodies_[c.body2];
+      double* u1 = &change_[3 * static_cast<size_t>(c.body1)];
+      double* u2 = &change_[3 * static_cast<size_t>(c.body2)];
+      u1[0] += b1.invMass * p.x;
+      u1[1] += b1.invMass * p.y;
+      u1[2] += b1.invInertia * (c.normalArm1 * gamma_[2 * i] + c.tangentArm1 * gamma_[2 * i + 1]);
+      u2[0] -= b2.invMass * p.x;
+      u2[1] -= b2.invMass * p.y;
+      u2[2] -= b2.invInertia * (c.normalArm2 * gamma_[2 * i] + c.tangentArm2 * gamma_[2 * i + 1]);
+    }
+    if (!friction || pass + 1 == kFrictionPasses) break;
+    // The slip fixed point (timestep_rows.h): slip = mu |u_t| of this solution.
+    double worst = 0;
+    for (size_t i = 0; i < k; ++i) {
+      const QpContact& c = qpContacts_[i];
+      const double ut = rows_[group[i]].freeTangent + rowVelocity(c, change_).t;
+      const double slip = c.friction * std::abs(ut);
+      worst = std::max(worst, std::abs(slip - slip_[i]));
+      r_[2 * i] += slip - slip_[i];
+      slip_[i] = slip;
+    }
+    if (worst <= kSlipTolerance * w.distanceTol / 2 / w.dt) break;
+  }
+  for (size_t local = 1; local < bodies; ++local) {
+    const int body = members_[local];
+    for (int j = 0; j < 3; ++j) velocity_[3 * body + j] += change_[3 * local + j];
+    localOf_[body] = -1;
+  }
+  stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(k));
+  for (size_t i = 0; i < k; ++i) {
+    impulses_[2 * group[i]] = gamma_[2 * i];
+    impulses_[2 * group[i] + 1] = gamma_[2 * i + 1];
+  }
+}
+
+void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) const {
+  out.clear();
+  for (size_t k = 0; k < found_.size(); ++k) {
+    if (impulses_[2 * k] > 0 || found_[k].geometry.distance <= model.settings.distanceTol)
+      out.push_back({found_[k], impulses_[2 * k], impulses_[2 * k + 1]});
+  }
+}
+
+Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
+  StageTimer timer(stats.time.total);
+  const double h = model.settings.dt;
+  saved_ = states;
+  solve(model, states, stats);
+  for (size_t i = 0; i < states.size(); ++i) {
+    if (model.bodies[i].fixed()) continue;
+    BodyState& s = states[i];
+    s.velocity = {velocity_[3 * i], velocity_[3 * i + 1]};
+    s.omega = velocity_[3 * i + 2];
+    s.position += h * s.velocity;
+    s.angle += h * s.omega;
+    if (!finite(s)) {
+      states.swap(saved_);
+      return Error{"the state of body '" + model.bodies[i].def.name +
+                   "' became non-finite; the step was undone"};
+    }
+  }
+  current_.clear();
+  for (size_t k = 0; k < found_.size(); ++k) {
+    if (!(impulses_[2 * k] > 0)) continue;
+    const Contact& c = found_[k];
+    current_.push_back({std::min(c.body1, c.body2), std::max(c.body1, c.body2), keyOf(c),
+                        c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
+  }
+  std::sort(current_.begin(), current_.end());
+  previous_.swap(current_);
+  report(model, report_);
+  // Carry each reported point along with body 1 over the step.
+  for (SteppedContact& c : report_) {
+    const int b = c.contact.body1;
+    const BodyState& before = saved_[b];
+    const BodyState& after = states[b];
+    const double turn = after.angle - before.angle;
+    const Vec2 arm = c.contact.geometry.point1 - before.position;
+    const double cosine = std::cos(turn), sine = std::sin(turn);
+    c.contact.geometry.point1 =
+        after.position + Vec2{cosine * arm.x - sine * arm.y, sine * arm.x + cosine * arm.y};
+  }
+  ++stats.steps;
+  return {};
+}
+
+void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,
+                             std::vector<SteppedContact>& out) {
+  Statistics scratch;
+  solve(model, states, scratch);
+  report(model, out);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,107 @@
+// TimestepSim: the velocity-level time-stepping scheme of reference 003 (semi-implicit Euler), with
+// Coulomb friction, for stacks, piles and granular flow. One step of h = dt:
+//  1. v_free = v + h M^-1 F_ext (gravity, damping, springs, thrust: external_forces.h);
+//  2. contacts at the start of the step: every pair closer than the target gap plus contactMargin
+//     plus how far the two bodies can travel in the step (speculative contacts; sort-and-sweep
+//     broad phase, so detection stays near-linear in the number of bodies);
+//  3. one row per contact (timestep_rows.h: columns [n; r x n] and [t; r x t], the gap term with
+//     its stabilization, restitution), split into independent islands;
+//  4. per island the QP (frictionless) or the cone complementarity problem (with friction) solved
+//     matrix-free by ContactQpSolver (PGS, MPRGP or APGD), warm-started from the previous step's
+//     impulses of the same contacts (ContactKey), and with friction the slip fixed point of
+//     timestep_rows.h (at most kFrictionPasses solves);
+//  5. v+ = v_free + M^-1 D gamma, then q += h v+.
+// Deterministic: a step depends on the state it starts from and on the warm start, which this
+// object keeps (a World copies it with itself). reset() forgets it.
+#pragma once
+
+#include <span>
+#include <tuple>
+#include <vector>
+
+#include "contact_finder.h"
+#include "contact_qp.h"
+#include "contactlab/report.h"
+#include "contactlab/result.h"
+#include "islands.h"
+#include "model.h"
+#include "timestep_rows.h"
+
+namespace contactlab {
+
+// Solves per island: the first, then again while some contact's slip estimate is off by more than
+// kSlipTolerance of the target gap per step (a normal velocity error that moves the contact by a
+// tenth of its target gap in one step, which the gap term then corrects), up to this many in all.
+inline constexpr int kFrictionPasses = 4;
+inline constexpr double kSlipTolerance = 0.1;
+inline constexpr double kWarmStartReach = 0.05;  // m
+
+// A contact of a step with the impulses its solve gave it (N s): gamma_n along the normal and
+// gamma_t along perpendicular(normal), on body 1 (the opposite on body 2).
+struct SteppedContact {
+  Contact contact;
+  double normalImpulse = 0;
+  double tangentImpulse = 0;
+};
+
+class TimestepSim {
+ public:
+  // Advances `states` by model.settings.dt. On failure (a non-finite state) restores `states`,
+  // keeps the warm start as it was, and says why.
+  Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+
+  // The contacts of the last step (points carried along with body 1), those that carried an
+  // impulse or touch (gap within distanceTol).
+  const std::vector<SteppedContact>& lastContacts() const { return report_; }
+
+  // The contacts at `states` with the impulses a step from there would give them. Reads the warm
+  // start but does not change it.
+  void contactsAt(const Model& model, std::span<const BodyState> states,
+                  std::vector<SteppedContact>& report);
+
+  void reset() { previous_.clear(); }
+
+ private:
+  // A contact's impulses kept for the next step, filed under its unordered pair of bodies.
+  struct WarmStart {
+    int low = 0, high = 0;  // the two bodies, low < high
+    ContactKey key;
+    Vec2 point{0, 0};
+    double normal = 0, tangent = 0;
+    friend bool operator<(const WarmStart& a, const WarmStart& b) {
+      return std::tie(a.low, a.high, a.key) < std::tie(b.low, b.high, b.key);
+    }
+  };
+
+  // Steps 1-4: velocity_ = v+ for every body, impulses_ (2 per contact of found_).
+  void solve(const Model& model, std::span<const BodyState> states, Statistics& stats);
+  void solveIsland(const Model& model, std::span<const int> group, Statistics& stats);
+  void report(const Model& model, std::vector<SteppedContact>& out) const;
+  // The previous step's impulses of contact c: the same key, else the nearest contact of the same
+  // two bodies within kWarmStartReach (the same touch seen from the other body, which happens when
+  // corners of aligned boxes meet), else none.
+  const WarmStart* warmStart(const Contact& c) const;
+
+  ContactFinder finder_;
+  Islands islands_;
+  ContactQpSolver solver_;
+  std::vector<BodyRate> rates_;
+  std::vector<double> start_;     // 3 per body: v at the start of the step (0 for fixed bodies)
+  std::vector<double> velocity_;  // 3 per body: v_free, then v+
+  std::vector<double> reach_;
+  std::vector<bool> fixed_;
+  std::vector<Contact> found_;
+  std::vector<TimestepRow> rows_;
+  std::vector<double> impulses_;  // 2 per contact
+  // One island's problem: local body 0 stands for every immovable body.
+  std::vector<int> localOf_;  // model body -> local index (-1: not in this island)
+  std::vector<int> members_;  // local index -> model body (entry 0 unused)
+  std::vector<QpBody> qpBodies_;
+  std::vector<QpContact> qpContacts_;
+  std::vector<double> r_, gamma_, slip_, change_;
+  std::vector<WarmStart> previous_, current_;
+  std::vector<SteppedContact> report_;
+  std::vector<BodyState> saved_;
+};
+
+}  // namespace contactlab
