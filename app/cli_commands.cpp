@@ -150,6 +150,9 @@ int benchCommand(const std::string& scene, int steps) {
                      {"pivots", s.pivots},               {"redundant_contacts", s.redundantContacts},
                      {"worst_residual", s.worstResidual}, {"largest_group", s.largestGroup},
                      {"unresolved_penetrations", s.unresolvedPenetrations},
+                     {"qp_solves", s.qpSolves},
+                     {"qp_iterations", s.qpIterations},
+                     {"qp_unconverged", s.qpUnconverged},
                      {"deepest_penetration", s.deepestPenetration}};
   std::cout << report.dump(2) << "\n";
   return kExitOk;
