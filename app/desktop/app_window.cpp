@@ -1,0 +1,92 @@
+// SDL2 window, OpenGL context and Dear ImGui backends (app_window.h).
+#include "app_window.h"
+
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+
+namespace contactlab {
+namespace {
+
+SDL_Window* createWindow(const std::string& title, int width, int height, int samples) {
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 0 ? 1 : 0);
+  SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples);
+  return SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width,
+                          height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<AppWindow>> AppWindow::open(const std::string& title, int width, int height,
+                                                   int samples, const std::string& iniPath) {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0)
+    return Error{std::string("cannot start SDL video: ") + SDL_GetError()};
+  std::unique_ptr<AppWindow> app(new AppWindow);
+  app->iniPath_ = iniPath;
+  if (samples > 0) app->window_ = createWindow(title, width, height, samples);
+  if (!app->window_) app->window_ = createWindow(title, width, height, 0);
+  if (!app->window_) return Error{std::string("cannot open a window: ") + SDL_GetError()};
+  app->context_ = SDL_GL_CreateContext(app->window_);
+  if (!app->context_)
+    return Error{std::string("cannot create an OpenGL context: ") + SDL_GetError()};
+  SDL_GL_MakeCurrent(app->window_, app->context_);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = app->iniPath_.empty() ? nullptr : app->iniPath_.c_str();
+  ImGui::StyleColorsLight();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0;
+  // The side columns share the world's background colour: the frame's one clear paints both.
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(246 / 255.0f, 245 / 255.0f, 240 / 255.0f, 1.0f);
+  style.Colors[ImGuiCol_MenuBarBg] = ImVec4(0.88f, 0.88f, 0.86f, 1.0f);
+  style.Colors[ImGuiCol_Border] = ImVec4(0.70f, 0.70f, 0.70f, 1.0f);
+  ImGui_ImplSDL2_InitForOpenGL(app->window_, app->context_);
+  ImGui_ImplOpenGL3_Init("#version 130");
+  return app;
+}
+
+AppWindow::~AppWindow() {
+  if (context_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_GL_DeleteContext(context_);
+  }
+  if (window_) SDL_DestroyWindow(window_);
+  SDL_Quit();
+}
+
+Vec2 AppWindow::size() const {
+  int w = 0, h = 0;
+  SDL_GetWindowSize(window_, &w, &h);
+  return {w, h};
+}
+
+void AppWindow::drawableSize(int& width, int& height) const {
+  SDL_GL_GetDrawableSize(window_, &width, &height);
+}
+
+void AppWindow::setTitle(const std::string& title) {
+  SDL_SetWindowTitle(window_, title.c_str());
+}
+
+void AppWindow::beginUiFrame() {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+}
+
+void AppWindow::renderUi() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void AppWindow::present() {
+  SDL_GL_SwapWindow(window_);
+}
+
+}  // namespace contactlab

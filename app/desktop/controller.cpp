@@ -1,0 +1,154 @@
+// Edits posted to the physics worker (controller.h).
+#include "controller.h"
+
+namespace contactlab {
+namespace {
+
+void startRunning(Session& s) {
+  if (s.control.running) return;
+  markStart(s.doc);
+  s.control.running = true;
+  s.control.error.clear();
+  s.clock.reset();
+}
+
+// An edit the world refused: said in the Simulation panel until the next play, step or load.
+void reportFailure(Session& s, const Status& status) {
+  if (!status) s.control.error = "edit refused: " + status.error().message;
+}
+
+}  // namespace
+
+void Controller::postForThisWorld(std::function<void(Session&)> edit) {
+  std::uint64_t epoch = epoch_;
+  post([epoch, edit = std::move(edit)](Session& s) {
+    if (s.doc.epoch == epoch) edit(s);
+  });
+}
+
+void Controller::togglePlay() {
+  post([](Session& s) {
+    if (s.control.running)
+      s.control.running = false;
+    else
+      startRunning(s);
+  });
+}
+
+void Controller::step() {
+  post([](Session& s) {
+    s.control.running = false;
+    s.control.error.clear();
+    ++s.control.stepRequests;
+  });
+}
+
+void Controller::reset() {
+  post([](Session& s) {
+    reportFailure(s, resetToStart(s.doc));
+    s.clock.reset();
+    s.marks.clear();
+    s.control.error.clear();
+  });
+}
+
+void Controller::setTimeRate(double rate) {
+  post([rate](Session& s) { s.control.timeRate = rate; });
+}
+
+void Controller::undo() {
+  post([](Session& s) { contactlab::undo(s.doc); });
+}
+
+void Controller::redo() {
+  post([](Session& s) { contactlab::redo(s.doc); });
+}
+
+void Controller::setSettings(const WorldSettings& settings) {
+  post([settings](Session& s) {
+    reportFailure(s, applyEdit(s.doc, [&](World& w) { return w.setSettings(settings); }));
+  });
+}
+
+void Controller::addBody(const BodyDef& def) {
+  post([def](Session& s) {
+    reportFailure(s, applyEdit(s.doc, [&](World& w) {
+                    Result<BodyId> id = w.addBody(def);
+                    return id ? Status{} : Status{id.error()};
+                  }));
+  });
+}
+
+void Controller::removeBody(BodyId id) {
+  postForThisWorld([id](Session& s) {
+    if (s.doc.drag.body() == id) s.doc.drag.end(s.doc.world);
+    applyEdit(s.doc, [&](World& w) { return w.removeBody(id); });
+  });
+}
+
+void Controller::editState(BodyId id, const BodyStateEdit& edit) {
+  postForThisWorld([id, edit](Session& s) {
+    std::optional<BodyView> body = s.doc.world.body(id);
+    if (!body) return;
+    reportFailure(s, applyEdit(s.doc, [&](World& w) {
+                    return w.setBodyState(id, edit.appliedTo(body->state));
+                  }));
+  });
+}
+
+void Controller::placeBody(BodyId id, const BodyState& state) {
+  postForThisWorld([id, state](Session& s) {
+    applyEdit(s.doc, [&](World& w) { return w.setBodyState(id, state); });
+  });
+}
+
+void Controller::editDef(const std::string& name, const BodyDefEdit& edit) {
+  post([name, edit](Session& s) {
+    reportFailure(s, editScene(s.doc, [&](Scene& scene) -> Status {
+                    for (BodyDef& def : scene.bodies) {
+                      if (def.name != name) continue;
+                      if (edit.mass) def.mass = *edit.mass;
+                      if (edit.fixed) def.fixed = *edit.fixed;
+                      if (edit.elasticity) def.elasticity = *edit.elasticity;
+                      return {};
+                    }
+                    return Error{"no body named '" + name + "'"};
+                  }));
+  });
+}
+
+void Controller::open(const Scene& scene, const std::string& source) {
+  post([scene, source](Session& s) {
+    Status status = loadScene(s.doc, scene, source);
+    reportFailure(s, status);
+    if (status) {
+      s.clock.reset();
+      s.marks.clear();
+      s.control.error.clear();
+    }
+  });
+}
+
+void Controller::beginGesture() {
+  post([](Session& s) { contactlab::beginGesture(s.doc); });
+}
+
+void Controller::endGesture() {
+  post([](Session& s) { contactlab::endGesture(s.doc); });
+}
+
+void Controller::beginDrag(BodyId id, Vec2 grab) {
+  postForThisWorld([id, grab](Session& s) { s.doc.drag.begin(s.doc.world, id, grab); });
+}
+
+void Controller::dragTo(Vec2 anchor) {
+  post([anchor](Session& s) {
+    if (s.doc.drag.active()) s.doc.drag.moveTo(s.doc.world, anchor);
+  });
+}
+
+void Controller::endDrag() {
+  post([](Session& s) { s.doc.drag.end(s.doc.world); });
+}
+
+}  // namespace contactlab

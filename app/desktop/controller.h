@@ -1,0 +1,53 @@
+// The window's side of every change: turns "play", "move this body", "undo"... into edits posted to
+// the physics worker, where they run in order between steps on the document. Edits that name a
+// body carry the world generation (epoch) they were made for and do nothing in a newer world.
+#pragma once
+
+#include <string>
+
+#include "physics_runner.h"
+#include "ui_model.h"
+
+namespace contactlab {
+
+class Controller {
+ public:
+  explicit Controller(PhysicsRunner& runner) : runner_(runner) {}
+
+  // The epoch of the frame the window shows: the world its body ids belong to.
+  void setEpoch(std::uint64_t epoch) { epoch_ = epoch; }
+
+  void togglePlay();
+  void step();  // pauses, then one step
+  void reset();
+  void setTimeRate(double rate);
+  void undo();
+  void redo();
+
+  void setSettings(const WorldSettings& settings);
+  void addBody(const BodyDef& def);
+  void removeBody(BodyId id);
+  void editState(BodyId id, const BodyStateEdit& edit);
+  void placeBody(BodyId id, const BodyState& state);  // moving by hand: the whole state
+  void editDef(const std::string& name, const BodyDefEdit& edit);
+  void open(const Scene& scene, const std::string& source);
+
+  // A drag or a held slider: its changes become one undo step.
+  void beginGesture();
+  void endGesture();
+
+  // The mouse spring of a running simulation.
+  void beginDrag(BodyId id, Vec2 grab);
+  void dragTo(Vec2 anchor);
+  void endDrag();
+
+ private:
+  void post(PhysicsRunner::Edit edit) { runner_.post(std::move(edit)); }
+  // Posts `edit` to run only if the world is still the one of epoch_.
+  void postForThisWorld(std::function<void(Session&)> edit);
+
+  PhysicsRunner& runner_;
+  std::uint64_t epoch_ = 0;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,89 @@
+// The desktop program: opens the scene named on the command line (or the last session's, or the
+// default preset), runs the physics worker, and each frame handles input, builds the panels,
+// applies what they ask, and draws the world and the UI. Saves the scene on exit.
+//
+// Its parts, one file each: desktop_app.cpp (start, the frame loop, shutdown), desktop_input.cpp
+// (SDL events to mouse gestures and shortcuts), desktop_commands.cpp (panel and shortcut requests
+// to edits, files and the clipboard).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "app_window.h"
+#include "camera.h"
+#include "controller.h"
+#include "draw_list.h"
+#include "mouse_tool.h"
+#include "options.h"
+#include "perf_meter.h"
+#include "physics_runner.h"
+#include "presets.h"
+#include "ui_model.h"
+
+namespace contactlab {
+
+class DesktopApp {
+ public:
+  explicit DesktopApp(DesktopOptions options) : options_(std::move(options)) {}
+  int run();  // the exit code
+
+ private:
+  // desktop_app.cpp
+  bool start();
+  void frame();
+  void takeFrame();
+  void draw();
+  void fitView();
+  void resolveSelection();
+  void autosave();
+  void finish();
+  void writeReport(const World& world);
+  SimulationStatus simulationStatus() const;
+
+  // desktop_input.cpp
+  void handleEvents();
+  void handleWorldInput();
+  void handleKey(const SDL_KeyboardEvent& key);
+
+  // desktop_commands.cpp
+  void apply(const Commands& commands);
+  void openArgument(const std::string& argument);
+  void openSceneText(const std::string& path);
+  void openShareText(const std::string& text);
+  void saveSceneFile(const std::string& path);
+  void copyShare();
+
+  DesktopOptions options_;
+  std::unique_ptr<AppWindow> window_;
+  std::unique_ptr<PhysicsRunner> runner_;
+  std::unique_ptr<Controller> controller_;
+  PhysicsFrame frame_;
+  Camera camera_;
+  UiState ui_;
+  MouseTool mouse_;
+  PerfMeter perf_;
+  DrawList drawList_;
+  std::vector<ImpulseMark> marks_;
+  std::vector<Preset> presets_;
+  std::vector<SDL_Event> pendingInput_;  // this frame's mouse and keys, for after NewFrame
+  Commands keyCommands_;  // from shortcuts, applied with the panels' after the UI is built
+
+  bool quit_ = false;
+  int exitCode_ = 0;
+  std::int64_t frames_ = 0;
+  double startTime_ = 0;
+  double firstFrameTime_ = -1;
+  double lastFrameStart_ = -1;
+  double nextDeadline_ = 0;  // s: when the next frame may start (frame cap)
+  std::uint64_t shownEpoch_ = 0;
+  bool fitPending_ = false;
+  bool snapshotRequested_ = false;  // F12
+  std::uint64_t fitAfterEpoch_ = 0;
+  std::uint64_t savedEdits_ = 0;
+  double lastSave_ = 0;
+  std::string title_;
+};
+
+}  // namespace contactlab

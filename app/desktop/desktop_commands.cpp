@@ -1,0 +1,152 @@
+// What the panels and shortcuts ask for, done: edits go to the physics worker through the
+// controller; files, share strings and the clipboard are handled here (desktop_app.h).
+#include <SDL.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "desktop_app.h"
+#include "persistence.h"
+#include "scene_source.h"
+
+namespace contactlab {
+namespace {
+
+std::string trimmed(std::string text) {
+  auto space = [](unsigned char ch) { return std::isspace(ch) != 0; };
+  text.erase(text.begin(), std::find_if_not(text.begin(), text.end(), space));
+  text.erase(std::find_if_not(text.rbegin(), text.rend(), space).base(), text.end());
+  return text;
+}
+
+}  // namespace
+
+void DesktopApp::apply(const Commands& c) {
+  Controller& ctl = *controller_;
+  if (c.editBegan) ctl.beginGesture();
+  if (c.togglePlay) ctl.togglePlay();
+  if (c.step) ctl.step();
+  if (c.reset) ctl.reset();
+  if (c.timeRate) ctl.setTimeRate(*c.timeRate);
+  if (c.undo) ctl.undo();
+  if (c.redo) ctl.redo();
+  if (c.settings) ctl.setSettings(*c.settings);
+  if (c.addBody) {
+    ctl.addBody(*c.addBody);
+    ui_.selected = BodyId{};
+    ui_.selectedName = c.addBody->name;
+  }
+  if (c.select) {
+    ui_.selected = *c.select;
+    std::optional<BodyView> body = frame_.world.body(*c.select);
+    ui_.selectedName = body ? body->def.name : std::string();
+  }
+  if (c.selectedState && !ui_.selected.isNull()) ctl.editState(ui_.selected, *c.selectedState);
+  if (c.selectedDef && !ui_.selectedName.empty()) ctl.editDef(ui_.selectedName, *c.selectedDef);
+  if (c.deleteSelected && !ui_.selected.isNull()) {
+    if (mouse_.holding()) mouse_.cancel(ctl);
+    ctl.removeBody(ui_.selected);
+    ui_.selected = BodyId{};
+    ui_.selectedName.clear();
+  }
+  if (c.openPreset) openArgument(*c.openPreset);
+  if (c.openShare) openShareText(*c.openShare);
+  if (c.openFile) openSceneText(*c.openFile);
+  if (c.saveFile) saveSceneFile(*c.saveFile);
+  if (c.copyShare) copyShare();
+  if (c.pasteShare) {
+    char* clipboard = SDL_GetClipboardText();
+    std::string text = clipboard ? clipboard : "";
+    SDL_free(clipboard);
+    if (trimmed(text).empty())
+      tell(ui_, "The clipboard holds no text.");
+    else
+      openShareText(text);
+  }
+  if (c.fitView) fitView();
+  if (c.quit) quit_ = true;
+  if (c.editEnded) ctl.endGesture();
+}
+
+// Opens a preset, a share string or a file named like on the command line.
+void DesktopApp::openArgument(const std::string& argument) {
+  Result<LoadedScene> loaded = loadSceneArgument(argument);
+  if (!loaded) {
+    tell(ui_, loaded.error().message, 8);
+    return;
+  }
+  if (mouse_.holding()) mouse_.cancel(*controller_);
+  controller_->open(loaded->scene, looksLikeShareString(argument) ? "share string" : argument);
+  fitPending_ = true;
+  fitAfterEpoch_ = frame_.status.epoch;
+  ui_.selected = BodyId{};
+  ui_.selectedName.clear();
+  tell(ui_, "Opened " + argument +
+                (loaded->warnings.empty() ? "" : " (" + loaded->warnings.front() + ")"));
+}
+
+void DesktopApp::openShareText(const std::string& text) {
+  std::string share = trimmed(text);
+  if (!looksLikeShareString(share)) {  // scene text copied from a file works too
+    Result<LoadedScene> parsed = parseScene(share, "clipboard");
+    if (!parsed) {
+      tell(ui_,
+           "Not a share string (they start with cl1~) nor scene text: " + parsed.error().message,
+           8);
+      return;
+    }
+    controller_->open(parsed->scene, "pasted scene");
+  } else {
+    Result<Scene> scene = decodeShare(share);
+    if (!scene) {
+      tell(ui_, scene.error().message, 8);
+      return;
+    }
+    controller_->open(scene.value(), "share string");
+  }
+  if (mouse_.holding()) mouse_.cancel(*controller_);
+  fitPending_ = true;
+  fitAfterEpoch_ = frame_.status.epoch;
+  ui_.selected = BodyId{};
+  ui_.selectedName.clear();
+  tell(ui_, "Opened the share string.");
+}
+
+void DesktopApp::openSceneText(const std::string& path) {
+  Result<std::string> text = readTextFile(path);
+  Result<LoadedScene> loaded =
+      text ? parseScene(text.value(), path) : Result<LoadedScene>(text.error());
+  if (!loaded) {
+    tell(ui_, loaded.error().message, 8);
+    return;
+  }
+  if (mouse_.holding()) mouse_.cancel(*controller_);
+  controller_->open(loaded->scene, path);
+  ui_.filePath = path;
+  fitPending_ = true;
+  fitAfterEpoch_ = frame_.status.epoch;
+  ui_.selected = BodyId{};
+  ui_.selectedName.clear();
+  tell(ui_, "Opened " + path);
+}
+
+void DesktopApp::saveSceneFile(const std::string& path) {
+  Status saved = writeFileAtomically(path, writeScene(captureScene(frame_.world)));
+  if (!saved) {
+    tell(ui_, saved.error().message, 8);
+    return;
+  }
+  ui_.filePath = path;
+  tell(ui_, "Saved " + path);
+}
+
+void DesktopApp::copyShare() {
+  std::string share = encodeShare(captureScene(frame_.world));
+  if (SDL_SetClipboardText(share.c_str()) != 0) {
+    tell(ui_, std::string("Cannot copy: ") + SDL_GetError());
+    return;
+  }
+  tell(ui_, "Share string copied (" + std::to_string(share.size()) + " characters).");
+}
+
+}  // namespace contactlab

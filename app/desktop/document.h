@@ -1,0 +1,55 @@
+// The scene being edited: its world, the scene Reset goes back to, the undo/redo history, the
+// mouse spring, and counters of world replacements (body ids from before are void) and edits (for
+// autosave). Every change a person makes goes through these functions so that it is undoable.
+// Pure: no SDL, no ImGui, no threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "contactlab/scene.h"
+#include "contactlab/world.h"
+#include "drag_spring.h"
+#include "edit_history.h"
+
+namespace contactlab {
+
+struct Document {
+  World world;
+  Scene start;  // where Reset goes: the scene when loaded or when play was last pressed
+  EditHistory history;
+  DragSpring drag;
+  std::uint64_t epoch = 0;  // bumped whenever the world is replaced
+  std::uint64_t edits = 0;  // bumped by every change to the scene
+  std::string source;       // what was opened: a file, a preset, a share string, the last session
+};
+
+// A document on `scene` (its start), or why the scene does not build.
+Result<Document> openDocument(const Scene& scene, std::string source);
+
+// Replaces the world and the start by `scene` (opening a file, a preset or a share string),
+// undoably. On error nothing changes.
+Status loadScene(Document& doc, const Scene& scene, std::string source);
+
+// Applies `change` to the world, undoably: on its own as one entry, or as part of the gesture
+// under way. On error nothing changes (World calls are all or nothing).
+Status applyEdit(Document& doc, const std::function<Status(World&)>& change);
+
+// Changes the scene text of the world (a body's mass or fixedness, which only a rebuilt world can
+// take), undoably, and rebuilds the world.
+Status editScene(Document& doc, const std::function<Status(Scene&)>& change);
+
+void beginGesture(Document& doc);
+void endGesture(Document& doc);
+
+bool undo(Document& doc);
+bool redo(Document& doc);
+
+// Back to the start, undoably (Ctrl+Z after R brings the moment before back).
+Status resetToStart(Document& doc);
+
+// The start becomes the world as it is now (pressing play).
+void markStart(Document& doc);
+
+}  // namespace contactlab

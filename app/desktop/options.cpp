@@ -1,0 +1,57 @@
+// Command line of the desktop program (options.h), with CLI11.
+#include "options.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+
+namespace contactlab {
+
+std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& options) {
+  CLI::App app{
+      "ContactLab: an interactive 2D rigid-body sandbox with exact contact forces.\n"
+      "SCENE is a scene file, a share string (cl1~...) or a preset name; without it the scene of "
+      "the last session comes back (else the preset tapering-stack)."};
+  app.add_option("scene", options.scene, "scene file, share string or preset name");
+  app.add_flag("--paused", options.paused, "start paused");
+  app.add_option("--time", options.time, "run the simulation to T seconds before the first frame")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option(
+      "--screenshot", options.screenshot,
+      "render --frames frames, write this PNG and exit (the last session is left alone)");
+  app.add_option("--frames", options.frames, "frames to render before the screenshot")
+      ->check(CLI::Range(1, 100000));
+  app.add_option("--quit-after", options.quitAfter, "quit by itself after SECONDS of wall time")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option(
+      "--report", options.report,
+      "write the state as JSON (the CLI's run output plus view and frame rate) after the "
+      "first frame and at exit");
+  std::string size;
+  app.add_option("--size", size, "window size WxH in pixels (default 1280x800)");
+  app.add_option("--max-fps", options.maxFps, "frame cap when swaps are not paced (0: none)")
+      ->check(CLI::Range(0, 1000));
+  app.add_option("--msaa", options.msaa,
+                 "multisampling, samples per pixel (default 0: lines are anti-aliased anyway)")
+      ->check(CLI::IsMember({0, 2, 4, 8}));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int code = app.exit(error);
+    return code == 0 ? 0 : 2;
+  }
+  if (!size.empty()) {
+    int w = 0, h = 0;
+    if (std::sscanf(size.c_str(), "%dx%d", &w, &h) != 2 || w < 200 || h < 200 || w > 16384 ||
+        h > 16384) {
+      std::fprintf(stderr,
+                   "contactlab: --size: expected WxH with both from 200 to 16384, found '%s'\n",
+                   size.c_str());
+      return 2;
+    }
+    options.width = w;
+    options.height = h;
+  }
+  return std::nullopt;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,43 @@
+// Building the --report JSON (report.h).
+#include "report.h"
+
+#include "run_output.h"
+
+namespace contactlab {
+
+nlohmann::ordered_json desktopReport(const ReportInputs& in) {
+  nlohmann::ordered_json report = frameJson(in.world, in.wallSeconds);
+  report["view"] = {{"width", in.camera.viewport.x},
+                    {"height", in.camera.viewport.y},
+                    {"center_x", in.camera.center.x},
+                    {"center_y", in.camera.center.y},
+                    {"pixels_per_meter", in.camera.pixelsPerMeter},
+                    {"force_scale", in.view.forceScale},
+                    {"forces_shown", in.view.forces}};
+  const PerfNumbers& p = in.perf.numbers();
+  double seconds = in.perf.totalSeconds();
+  std::int64_t frames = in.perf.totalFrames();
+  report["performance"] = {
+      {"frames", frames},
+      {"seconds", seconds},
+      {"fps_average", seconds > 0 ? frames / seconds : 0.0},
+      {"frame_work_ms_average", frames > 0 ? 1000 * in.perf.totalWorkSeconds() / frames : 0.0},
+      {"fps", p.fps},
+      {"frame_ms", p.frameMs},
+      {"frame_work_ms", p.frameWorkMs},
+      {"physics_ms_per_step", p.physicsMsPerStep},
+      {"lcp_ms_per_step", p.lcpMsPerStep},
+      {"pivots_per_step", p.pivotsPerStep},
+      {"steps_per_second", p.stepsPerSecond},
+      {"collisions_per_second", p.collisionsPerSecond},
+      {"contacts", p.contacts}};
+  report["status"] = {{"running", in.status.running},
+                      {"speed", in.status.speed},
+                      {"behind", in.status.behind},
+                      {"source", in.status.source},
+                      {"error", in.status.error}};
+  report["selected"] = in.selected;
+  return report;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,27 @@
+// The desktop program's JSON report (--report): the CLI's run output for the world on screen
+// (time, bodies, contacts, energy, stats), plus the view (so a script can find a body's pixel),
+// the frame rate and physics timing of the Statistics panel, and the run's status.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "camera.h"
+#include "contactlab/world.h"
+#include "perf_meter.h"
+#include "ui_model.h"
+
+namespace contactlab {
+
+struct ReportInputs {
+  const World& world;
+  const Camera& camera;
+  const ViewOptions& view;
+  const PerfMeter& perf;
+  const SimulationStatus& status;
+  const std::string& selected;
+  double wallSeconds;
+};
+
+nlohmann::ordered_json desktopReport(const ReportInputs& in);
+
+}  // namespace contactlab

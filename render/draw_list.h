@@ -1,0 +1,73 @@
+// What the world view draws, in screen pixels: coloured triangles (fills, wide lines, arrows,
+// rings) and one-pixel lines (grids, hatching), gathered in layers (grid, fixed bodies, bodies,
+// marks) that are drawn in order. Within a layer, opaque triangles come first, then one-pixel
+// lines, then translucent triangles: one draw call each, a dozen a frame. Software OpenGL
+// (llvmpipe under Xvfb) pays for every draw call and every blended pixel, so opaque triangles are
+// drawn without blending and one-pixel lines stay lines. Pure C++; buffers are reused.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "contactlab/vec2.h"
+
+namespace contactlab {
+
+struct Rgba {
+  std::uint8_t r = 0, g = 0, b = 0, a = 255;
+  Rgba withAlpha(double alpha) const;
+};
+
+struct DrawVertex {
+  float x, y;  // pixels, y down
+  Rgba color;
+};
+
+enum class Primitive {
+  OpaqueTriangles,   // 3 vertices each, every vertex fully opaque: drawn without blending
+  BlendedTriangles,  // 3 vertices each, some translucent
+  Lines,             // 2 vertices each, one pixel wide, blended
+};
+
+// A run of vertices of one kind.
+struct DrawBatch {
+  Primitive primitive = Primitive::OpaqueTriangles;
+  std::size_t first = 0;
+  std::size_t count = 0;
+};
+
+class DrawList {
+ public:
+  void clear();
+  // Closes the layer being gathered: what comes next is drawn over it.
+  void endLayer();
+  // The vertices and batches of the closed layers.
+  const std::vector<DrawVertex>& vertices() const { return vertices_; }
+  const std::vector<DrawBatch>& batches() const { return batches_; }
+
+  void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
+  // A convex polygon, filled (a fan from its first corner).
+  void fillConvex(std::span<const Vec2> corners, Rgba color);
+  // A straight line `width` pixels wide, anti-aliased by a one-pixel fringe; its ends extend by
+  // `width / 2` so polylines join.
+  void line(Vec2 a, Vec2 b, float width, Rgba color);
+  // A one-pixel line without the fringe: cheap, for grids and hatching.
+  void hairline(Vec2 a, Vec2 b, Rgba color);
+  // An axis-aligned filled rectangle between two corners.
+  void rect(Vec2 a, Vec2 b, Rgba color);
+  void polyline(std::span<const Vec2> points, bool closed, float width, Rgba color);
+  void disc(Vec2 center, float radius, Rgba color, int segments = 16);
+  void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
+  // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
+  void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
+
+ private:
+  void push(Vec2 p, Rgba color, Primitive primitive);
+
+  std::vector<DrawVertex> vertices_;
+  std::vector<DrawBatch> batches_;
+  std::vector<DrawVertex> layer_[3];  // the open layer, by Primitive
+};
+
+}  // namespace contactlab

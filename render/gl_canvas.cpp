@@ -1,0 +1,91 @@
+// OpenGL drawing of a DrawList (gl_canvas.h).
+#include "gl_canvas.h"
+
+#include <SDL_opengl.h>
+#include <SDL_video.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace contactlab {
+namespace {
+
+using UseProgram = void (*)(GLuint);
+using BindBuffer = void (*)(GLenum, GLuint);
+
+// Functions past OpenGL 1.1 come from the driver (the ImGui backend may leave a program bound).
+void unbindShadersAndBuffers() {
+  static UseProgram useProgram =
+      reinterpret_cast<UseProgram>(SDL_GL_GetProcAddress("glUseProgram"));
+  static BindBuffer bindBuffer =
+      reinterpret_cast<BindBuffer>(SDL_GL_GetProcAddress("glBindBuffer"));
+  if (useProgram) useProgram(0);
+  if (bindBuffer) bindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+}  // namespace
+
+void clearCanvas(int widthPixels, int heightPixels, Rgba color) {
+  glViewport(0, 0, widthPixels, heightPixels);
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(color.r / 255.0f, color.g / 255.0f, color.b / 255.0f, color.a / 255.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+void clipToWindowRect(double x0, double y0, double x1, double y1, int width, int height,
+                      int drawableWidth, int drawableHeight) {
+  double sx = static_cast<double>(drawableWidth) / std::max(width, 1);
+  double sy = static_cast<double>(drawableHeight) / std::max(height, 1);
+  int left = static_cast<int>(std::lround(x0 * sx)), right = static_cast<int>(std::lround(x1 * sx));
+  int top = static_cast<int>(std::lround(y0 * sy)), bottom = static_cast<int>(std::lround(y1 * sy));
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(left, drawableHeight - bottom, std::max(0, right - left), std::max(0, bottom - top));
+}
+
+void clearClip() {
+  glDisable(GL_SCISSOR_TEST);
+}
+
+void clearWindowRect(double x0, double y0, double x1, double y1, int width, int height,
+                     int drawableWidth, int drawableHeight, Rgba color) {
+  clipToWindowRect(x0, y0, x1, y1, width, height, drawableWidth, drawableHeight);
+  glClearColor(color.r / 255.0f, color.g / 255.0f, color.b / 255.0f, color.a / 255.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  clearClip();
+}
+
+void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
+                int drawableHeight) {
+  const auto& vertices = list.vertices();
+  if (vertices.empty()) return;
+  unbindShadersAndBuffers();
+  glViewport(0, 0, drawableWidth, drawableHeight);
+  glMatrixMode(GL_PROJECTION);
+  glLoadIdentity();
+  glOrtho(0, width, height, 0, -1, 1);
+  glMatrixMode(GL_MODELVIEW);
+  glLoadIdentity();
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_TEXTURE_2D);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glEnableClientState(GL_COLOR_ARRAY);
+  glVertexPointer(2, GL_FLOAT, sizeof(DrawVertex), &vertices[0].x);
+  glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(DrawVertex), &vertices[0].color);
+  glLineWidth(1.0f);
+  for (const DrawBatch& batch : list.batches()) {
+    if (batch.primitive == Primitive::OpaqueTriangles)
+      glDisable(GL_BLEND);
+    else
+      glEnable(GL_BLEND);
+    glDrawArrays(batch.primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES,
+                 static_cast<GLint>(batch.first), static_cast<GLsizei>(batch.count));
+  }
+  glDisableClientState(GL_COLOR_ARRAY);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glEnable(GL_BLEND);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,29 @@
+// Puts a DrawList on the screen with OpenGL: an orthographic projection in pixels (y down) and one
+// draw call of coloured triangles from client-side vertex arrays (OpenGL 1.1, a compatibility
+// context), opaque batches without blending. Leaves the state Dear ImGui's OpenGL3 backend expects
+// (no program, no array buffer).
+#pragma once
+
+#include "draw_list.h"
+
+namespace contactlab {
+
+// Clears the whole drawable to `color`.
+void clearCanvas(int widthPixels, int heightPixels, Rgba color);
+
+// Clears the window rectangle from (x0, y0) to (x1, y1) (window coordinates, y down) of a `width`
+// x `height` window whose drawable is `drawableWidth` x `drawableHeight`. Filling opaque panels
+// this way costs next to nothing, even with software rendering.
+void clearWindowRect(double x0, double y0, double x1, double y1, int width, int height,
+                     int drawableWidth, int drawableHeight, Rgba color);
+
+// Draw only inside that rectangle from now on (until the next clip or clearClip).
+void clipToWindowRect(double x0, double y0, double x1, double y1, int width, int height,
+                      int drawableWidth, int drawableHeight);
+void clearClip();
+
+// Draws the triangles of `list`, given in window coordinates of a `width` x `height` window, onto
+// its drawable of `drawableWidth` x `drawableHeight` pixels (larger on high-DPI screens).
+void drawCanvas(const DrawList& list, int width, int height, int drawableWidth, int drawableHeight);
+
+}  // namespace contactlab

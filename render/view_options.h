@@ -1,0 +1,44 @@
+// What the world view shows and at which scales, and the marks the program lays over the world
+// (selection, the mouse spring, collision impulses). Plain data shared by the drawing, the panels
+// and the program.
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "contactlab/body.h"
+#include "contactlab/vec2.h"
+
+namespace contactlab {
+
+struct ViewOptions {
+  bool grid = true;
+  bool forces = true;           // red contact-force lines at resting contacts
+  double forceScale = 0.02;     // m of line per N of force
+  bool impulses = true;         // bursts where collisions happened
+  bool velocities = false;      // arrows from each centre of mass
+  double velocityScale = 0.25;  // m of arrow per m/s
+  bool centres = true;          // centre-of-mass marks
+  bool names = false;           // body names next to the bodies (drawn by the UI as text)
+};
+
+// A collision impulse to mark: where, how strong (N s), and how far it has faded (0 new, 1 gone).
+struct ImpulseMark {
+  Vec2 point{0, 0};
+  double impulse = 0;
+  double fade = 0;
+};
+
+// The spring of a mouse drag: from a point of the body (world coordinates) to the mouse.
+struct SpringLine {
+  Vec2 bodyPoint{0, 0};
+  Vec2 anchor{0, 0};
+};
+
+struct Overlay {
+  BodyId selected;                   // null: nothing selected
+  std::optional<SpringLine> spring;  // while dragging with the spring
+  std::span<const ImpulseMark> impulses;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,205 @@
+// Drawing a world into a DrawList (world_drawing.h).
+//
+// [SECTION] colours   [SECTION] grid   [SECTION] bodies   [SECTION] marks and forces
+#include "world_drawing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "body_outline.h"
+#include "grid.h"
+
+namespace contactlab {
+namespace {
+
+// [SECTION] colours
+constexpr Rgba kGridMinor{228, 227, 221, 255};
+constexpr Rgba kGridMajor{206, 205, 198, 255};
+constexpr Rgba kAxis{150, 150, 160, 255};
+constexpr Rgba kOutline{45, 45, 55, 255};
+constexpr Rgba kFixedFill{160, 160, 168, 255};
+constexpr Rgba kFixedHatch{118, 118, 128, 255};
+constexpr Rgba kFixedOutline{70, 70, 80, 255};
+constexpr Rgba kSelection{255, 140, 0, 255};
+constexpr Rgba kVelocity{30, 110, 220, 255};
+constexpr Rgba kSpring{20, 140, 70, 255};
+constexpr Rgba kImpulse{250, 170, 0, 255};
+constexpr Rgba kCentre{25, 25, 30, 255};
+
+// Soft fills, chosen by the body's name so a body keeps its colour through undo and reloads.
+Rgba bodyFill(const std::string& name) {
+  static constexpr Rgba kFills[] = {
+      {138, 180, 228, 255}, {244, 190, 120, 255}, {150, 206, 150, 255}, {214, 160, 214, 255},
+      {240, 220, 120, 255}, {130, 206, 206, 255}, {236, 156, 150, 255}, {190, 190, 236, 255}};
+  std::size_t h = std::hash<std::string>{}(name);
+  return kFills[h % std::size(kFills)];
+}
+
+// [SECTION] grid
+void drawGrid(const Camera& camera, DrawList& out) {
+  GridSpacing spacing = gridSpacing(camera.pixelsPerMeter);
+  Rect visible = camera.visibleWorld();
+  auto kind = [&](double value) {
+    if (std::abs(value) < spacing.minor * 1e-6) return kAxis;
+    double majors = value / spacing.major;
+    return std::abs(majors - std::round(majors)) < 1e-6 ? kGridMajor : kGridMinor;
+  };
+  // One-pixel lines through pixel centres: sharp without anti-aliasing.
+  for (double i = std::ceil(visible.min.x / spacing.minor); i * spacing.minor <= visible.max.x;
+       ++i) {
+    double x = std::floor(camera.worldToScreen({i * spacing.minor, 0}).x) + 0.5;
+    out.hairline({x, 0}, {x, camera.viewport.y}, kind(i * spacing.minor));
+  }
+  for (double j = std::ceil(visible.min.y / spacing.minor); j * spacing.minor <= visible.max.y;
+       ++j) {
+    double y = std::floor(camera.worldToScreen({0, j * spacing.minor}).y) + 0.5;
+    out.hairline({0, y}, {camera.viewport.x, y}, kind(j * spacing.minor));
+  }
+}
+
+// [SECTION] bodies
+bool offScreen(const std::vector<Vec2>& corners, const Camera& camera) {
+  Rect box{corners.front(), corners.front()};
+  for (Vec2 p : corners) {
+    box.min = glm::min(box.min, p);
+    box.max = glm::max(box.max, p);
+  }
+  return box.max.x < 0 || box.max.y < 0 || box.min.x > camera.viewport.x ||
+         box.min.y > camera.viewport.y;
+}
+
+// Diagonal hatching (lines x + y = c in screen pixels) clipped to a convex screen polygon. The
+// lines are anchored to the world origin so they move with the body when panning.
+void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out) {
+  constexpr double kSpacing = 12;
+  double lo = INFINITY, hi = -INFINITY;
+  for (Vec2 p : corners) {
+    lo = std::min(lo, p.x + p.y);
+    hi = std::max(hi, p.x + p.y);
+  }
+  lo = std::max(lo, 0.0);
+  hi = std::min(hi, camera.viewport.x + camera.viewport.y);
+  Vec2 origin = camera.worldToScreen({0, 0});
+  double phase = std::fmod(origin.x + origin.y, kSpacing);
+  for (double c = std::ceil((lo - phase) / kSpacing) * kSpacing + phase; c <= hi; c += kSpacing) {
+    Vec2 ends[2];
+    int found = 0;
+    for (std::size_t i = 0; i < corners.size() && found < 2; ++i) {
+      Vec2 a = corners[i], b = corners[(i + 1) % corners.size()];
+      double da = a.x + a.y - c, db = b.x + b.y - c;
+      if ((da < 0) == (db < 0) || da == db) continue;
+      ends[found++] = a + (b - a) * (da / (da - db));
+    }
+    if (found == 2) out.hairline(ends[0], ends[1], kFixedHatch);
+  }
+}
+
+void drawBody(const BodyView& body, const Camera& camera, bool selected, std::vector<Vec2>& corners,
+              DrawList& out) {
+  double radiusPixels = camera.toPixels(body.def.radius);
+  int segments = std::clamp(static_cast<int>(radiusPixels / 2), 16, 72);
+  bodyOutline(body, segments, corners);
+  for (Vec2& p : corners) p = camera.worldToScreen(p);
+  if (offScreen(corners, camera)) return;
+  if (body.def.fixed) {
+    out.fillConvex(corners, kFixedFill);
+    hatch(corners, camera, out);
+    out.polyline(corners, true, 2.0f, kFixedOutline);
+  } else {
+    out.fillConvex(corners, bodyFill(body.def.name));
+    out.polyline(corners, true, 1.5f, kOutline);
+  }
+  if (body.def.shape == ShapeKind::Disc) {  // a radius shows the disc's rotation
+    Vec2 c = camera.worldToScreen(body.state.position);
+    out.line(c, camera.worldToScreen(toWorldFrame(body.state, {body.def.radius, 0})), 1.5f,
+             body.def.fixed ? kFixedOutline : kOutline);
+  }
+  if (selected) out.polyline(corners, true, 3.5f, kSelection);
+}
+
+// [SECTION] marks and forces
+// The centre-of-mass symbol: a circle with two opposite quarters filled (a few one-pixel lines and
+// six triangles: it is drawn on every body).
+void centreMark(Vec2 c, DrawList& out) {
+  constexpr double r = 5;
+  constexpr int kSegments = 12;
+  Vec2 rim[kSegments + 1];
+  for (int k = 0; k <= kSegments; ++k) {
+    double t = 2 * std::numbers::pi * k / kSegments;
+    rim[k] = c + Vec2{std::cos(t), -std::sin(t)} * r;
+  }
+  for (int k = 0; k < kSegments; ++k) out.hairline(rim[k], rim[k + 1], kCentre);
+  for (int quarter : {0, 2})
+    for (int k = 0; k < kSegments / 4; ++k)
+      out.triangle(c, rim[quarter * kSegments / 4 + k], rim[quarter * kSegments / 4 + k + 1],
+                   kCentre);
+}
+
+void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) {
+  Vec2 c = camera.worldToScreen(mark.point);
+  double size = 8 + 6 * std::log1p(std::max(0.0, mark.impulse));
+  Rgba color = kImpulse.withAlpha(1 - mark.fade);
+  for (int k = 0; k < 8; ++k) {
+    double t = k * std::numbers::pi / 4;
+    Vec2 u{std::cos(t), std::sin(t)};
+    out.line(c + u * (size * 0.35), c + u * size, 2.0f, color);
+  }
+}
+
+}  // namespace
+
+Vec2 forceLineEnd(const ContactReport& contact, double forceScale) {
+  Vec2 force = contact.normal * contact.force + perpendicular(contact.normal) * contact.friction;
+  return contact.point + force * forceScale;
+}
+
+void drawWorld(const World& world, const Camera& camera, const ViewOptions& options,
+               const Overlay& overlay, DrawList& out) {
+  if (options.grid) drawGrid(camera, out);
+  out.endLayer();
+  std::vector<BodyId> ids = world.bodies();
+  std::vector<Vec2> corners;
+  for (bool fixedPass : {true, false}) {
+    for (BodyId id : ids) {
+      std::optional<BodyView> body = world.body(id);
+      if (body->def.fixed == fixedPass)
+        drawBody(*body, camera, id == overlay.selected, corners, out);
+    }
+    out.endLayer();
+  }
+  for (BodyId id : ids) {
+    std::optional<BodyView> body = world.body(id);
+    if (body->def.fixed) continue;
+    Vec2 c = camera.worldToScreen(body->state.position);
+    if (options.centres) centreMark(c, out);
+    if (options.velocities) {
+      Vec2 tip =
+          camera.worldToScreen(body->state.position + body->state.velocity * options.velocityScale);
+      out.arrow(c, tip, 2.0f, 9.0f, kVelocity);
+    }
+  }
+  if (overlay.spring) {
+    Vec2 a = camera.worldToScreen(overlay.spring->bodyPoint);
+    Vec2 b = camera.worldToScreen(overlay.spring->anchor);
+    out.line(a, b, 2.0f, kSpring);
+    out.disc(a, 3.5f, kSpring, 12);
+    out.ring(b, 6.0f, 2.0f, kSpring, 16);
+  }
+  if (options.forces) {
+    for (const ContactReport& contact : world.contacts()) {
+      Vec2 a = camera.worldToScreen(contact.point);
+      Vec2 b = camera.worldToScreen(forceLineEnd(contact, options.forceScale));
+      out.line(a, b, 2.5f, palette::kForce);
+      out.disc(a, 2.5f, palette::kForce, 6);
+    }
+  }
+  if (options.impulses)
+    for (const ImpulseMark& mark : overlay.impulses) impulseBurst(mark, camera, out);
+  out.endLayer();
+}
+
+}  // namespace contactlab

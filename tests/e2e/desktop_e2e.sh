@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# End-to-end test of the desktop program under Xvfb (run by .ci/run; about 20 s, at most 2 min):
+#   1. running: drag a block with the mouse (xdotool); it follows the mouse on the drag spring and
+#      hangs where the mouse holds it, g / w^2 below;
+#   2. paused: drag a block; it lands exactly where the mouse lets go;
+#   3. a start without a scene brings back the scene of the last session (test 2's);
+#   4. a screenshot of the tapering stack has red force lines at every resting contact, and red
+#      nowhere else.
+# Positions come from the program's --report JSON (which holds the view, so a world point's pixel
+# is known). Usage: tests/e2e/desktop_e2e.sh [BUILD_DIR]  (default: build)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+if [[ -z "${CONTACTLAB_E2E_UNDER_XVFB:-}" ]]; then
+  CONTACTLAB_E2E_UNDER_XVFB=1 exec timeout -k 5 110 \
+    xvfb-run -a -s "-screen 0 1600x1000x24 -nolisten tcp" bash "$0" "$build"
+fi
+
+app=$build/app/contactlab
+check=$build/tests/e2e/contactlab-e2e-check
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME=$tmp/state
+failures=0
+
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+run_check() { "$check" "$@" || failures=$((failures + 1)); }
+
+# Waits (up to 20 s) until the program has written its first report: its window is up.
+wait_for_report() {
+  for _ in $(seq 1 200); do
+    [[ -s $1 ]] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Presses the left button on the pixel of body NAME and moves, in 12 steps, to the pixel of the
+# world point (X, Y). Leaves the button down unless RELEASE is "release".
+drag_body() {
+  local report=$1 name=$2 x=$3 y=$4 release=$5
+  local window bx by tx ty
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  [[ -n $window ]] || { fail "no ContactLab window found"; return 1; }
+  read -r bx by < <("$check" body-screen "$report" "$name")
+  read -r tx ty < <("$check" to-screen "$report" "$x" "$y")
+  xdotool mousemove --window "$window" "$bx" "$by"
+  sleep 0.3
+  xdotool mousedown 1
+  sleep 0.2
+  for i in $(seq 1 12); do
+    xdotool mousemove --window "$window" $((bx + (tx - bx) * i / 12)) $((by + (ty - by) * i / 12))
+    sleep 0.05
+  done
+  sleep 0.2
+  [[ $release == release ]] && xdotool mouseup 1
+  return 0
+}
+
+echo "== 1. running: drag a block on the spring"
+report=$tmp/drag.json
+"$app" block-on-floor --quit-after 6 --report "$report" >"$tmp/drag.log" 2>&1 &
+pid=$!
+if wait_for_report "$report" && drag_body "$report" block 2.5 2.5 hold; then
+  wait "$pid" || fail "contactlab exited with $? (drag test): $(cat "$tmp/drag.log")"
+  xdotool mouseup 1
+  # Held still, the 2 kg block hangs g / (2 pi 2 Hz)^2 = 0.062 m below the mouse.
+  run_check body-near "$report" block 2.5 2.438 0.1
+else
+  fail "the drag test did not start: $(cat "$tmp/drag.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 2. paused: move a block by hand"
+report=$tmp/move.json
+"$app" block-on-floor --paused --quit-after 4 --report "$report" >"$tmp/move.log" 2>&1 &
+pid=$!
+if wait_for_report "$report" && drag_body "$report" block -2 1.505 release; then
+  wait "$pid" || fail "contactlab exited with $? (move test): $(cat "$tmp/move.log")"
+  run_check body-near "$report" block -2 1.505 0.03
+else
+  fail "the move test did not start: $(cat "$tmp/move.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 3. the last session's scene comes back"
+report=$tmp/restore.json
+if "$app" --paused --quit-after 0.5 --report "$report" >"$tmp/restore.log" 2>&1; then
+  run_check body-near "$report" block -2 1.505 0.03
+else
+  fail "contactlab exited with $? (restore test): $(cat "$tmp/restore.log")"
+fi
+
+echo "== 4. screenshot: red force lines at the resting contacts"
+report=$tmp/shot.json
+if "$app" tapering-stack --screenshot "$tmp/shot.png" --frames 5 --time 1 --report "$report" \
+  >"$tmp/shot.log" 2>&1; then
+  run_check force-lines "$report" "$tmp/shot.png"
+else
+  fail "contactlab --screenshot exited with $?: $(cat "$tmp/shot.log")"
+fi
+
+if ((failures)); then
+  echo "FAIL desktop end-to-end: $failures check(s) failed"
+  exit 1
+fi
+echo "PASS desktop end-to-end"

@@ -1,0 +1,162 @@
+// Checks for the desktop end-to-end test (desktop_e2e.sh), reading the program's --report JSON and
+// its --screenshot PNG:
+//   e2e_check body-screen REPORT NAME          prints the pixel "x y" of the body's centre
+//   e2e_check to-screen REPORT X Y             prints the pixel "x y" of the world point (X, Y)
+//   e2e_check body-near REPORT NAME X Y TOL    PASS if the body's centre is within TOL m of (X, Y)
+//   e2e_check force-lines REPORT PNG           PASS if every resting contact's force line is red in
+//                                              the picture and no red pixel is anywhere else
+// Prints one PASS or FAIL line per check; exits 0 on PASS, 1 on FAIL, 2 on bad input.
+#include <stb_image.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace {
+
+using json = nlohmann::json;
+
+struct View {
+  double width, height, cx, cy, ppm, forceScale;
+  void toScreen(double x, double y, double& px, double& py) const {
+    px = width / 2 + (x - cx) * ppm;
+    py = height / 2 - (y - cy) * ppm;
+  }
+};
+
+json readReport(const char* path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(std::string(path) + ": cannot be read");
+  return json::parse(in);
+}
+
+View viewOf(const json& report) {
+  const json& v = report.at("view");
+  return {v.at("width"),    v.at("height"),           v.at("center_x"),
+          v.at("center_y"), v.at("pixels_per_meter"), v.at("force_scale")};
+}
+
+const json& bodyNamed(const json& report, const std::string& name) {
+  for (const json& body : report.at("bodies"))
+    if (body.at("name") == name) return body;
+  throw std::runtime_error("no body named " + name + " in the report");
+}
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  // The colour of the contact-force lines (220, 20, 20), not blended with anything.
+  bool forceRed(int x, int y) const {
+    if (x < 0 || y < 0 || x >= width || y >= height) return false;
+    const unsigned char* p = &rgb[3 * (static_cast<size_t>(y) * width + x)];
+    return p[0] >= 180 && p[1] <= 90 && p[2] <= 90;
+  }
+  bool redNear(double x, double y, int radius) const {
+    for (int dy = -radius; dy <= radius; ++dy)
+      for (int dx = -radius; dx <= radius; ++dx)
+        if (forceRed(static_cast<int>(std::lround(x)) + dx, static_cast<int>(std::lround(y)) + dy))
+          return true;
+    return false;
+  }
+};
+
+struct Segment {
+  double x0, y0, x1, y1;
+  double distance(double x, double y) const {
+    double dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+    double t = len2 > 0 ? std::clamp(((x - x0) * dx + (y - y0) * dy) / len2, 0.0, 1.0) : 0;
+    return std::hypot(x - (x0 + t * dx), y - (y0 + t * dy));
+  }
+};
+
+int forceLines(const json& report, const char* pngPath) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(pngPath, &image.width, &image.height, &channels, 3);
+  if (!data) throw std::runtime_error(std::string(pngPath) + ": cannot be read as an image");
+  image.rgb.assign(data, data + 3 * static_cast<size_t>(image.width) * image.height);
+  stbi_image_free(data);
+  View view = viewOf(report);
+  std::vector<Segment> segments;
+  int checked = 0, failed = 0;
+  for (const json& c : report.at("contacts")) {
+    double x = c.at("x"), y = c.at("y"), nx = c.at("nx"), ny = c.at("ny");
+    double f = c.at("force"), t = c.at("friction");
+    double fx = nx * f - ny * t, fy = ny * f + nx * t;  // force n + friction * perpendicular(n)
+    Segment s;
+    view.toScreen(x, y, s.x0, s.y0);
+    view.toScreen(x + fx * view.forceScale, y + fy * view.forceScale, s.x1, s.y1);
+    segments.push_back(s);
+    if (std::hypot(s.x1 - s.x0, s.y1 - s.y0) < 10) continue;  // too short to sample along
+    int red = 0;
+    for (double k : {0.2, 0.35, 0.5, 0.65, 0.8})
+      red += image.redNear(s.x0 + k * (s.x1 - s.x0), s.y0 + k * (s.y1 - s.y0), 1);
+    ++checked;
+    if (red < 4) {
+      ++failed;
+      std::printf("  contact %s on %s at pixel (%.0f, %.0f): %d of 5 samples red\n",
+                  c.at("b").get<std::string>().c_str(), c.at("a").get<std::string>().c_str(), s.x0,
+                  s.y0, red);
+    }
+  }
+  int stray = 0, redPixels = 0;
+  for (int py = 0; py < image.height; ++py) {
+    for (int px = 0; px < image.width; ++px) {
+      if (!image.forceRed(px, py)) continue;
+      ++redPixels;
+      bool onLine = std::any_of(segments.begin(), segments.end(),
+                                [&](const Segment& s) { return s.distance(px, py) <= 4.5; });
+      if (!onLine && ++stray <= 3)
+        std::printf("  red pixel away from every contact at (%d, %d)\n", px, py);
+    }
+  }
+  bool pass = checked > 0 && failed == 0 && stray == 0;
+  std::printf(
+      "%s force lines: %d contacts checked, %d without a red line; %d red pixels, %d away "
+      "from contacts\n",
+      pass ? "PASS" : "FAIL", checked, failed, redPixels, stray);
+  return pass ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::string command = argc > 1 ? argv[1] : "";
+    if (command == "body-screen" && argc == 4) {
+      json report = readReport(argv[2]);
+      const json& body = bodyNamed(report, argv[3]);
+      double px, py;
+      viewOf(report).toScreen(body.at("x"), body.at("y"), px, py);
+      std::printf("%.0f %.0f\n", px, py);
+      return 0;
+    }
+    if (command == "to-screen" && argc == 5) {
+      json report = readReport(argv[2]);
+      double px, py;
+      viewOf(report).toScreen(std::stod(argv[3]), std::stod(argv[4]), px, py);
+      std::printf("%.0f %.0f\n", px, py);
+      return 0;
+    }
+    if (command == "body-near" && argc == 7) {
+      json report = readReport(argv[2]);
+      const json& body = bodyNamed(report, argv[3]);
+      double x = body.at("x"), y = body.at("y");
+      double distance = std::hypot(x - std::stod(argv[4]), y - std::stod(argv[5]));
+      bool pass = distance <= std::stod(argv[6]);
+      std::printf("%s %s at (%.3f, %.3f), %.3f m from (%s, %s) (tolerance %s m)\n",
+                  pass ? "PASS" : "FAIL", argv[3], x, y, distance, argv[4], argv[5], argv[6]);
+      return pass ? 0 : 1;
+    }
+    if (command == "force-lines" && argc == 4) return forceLines(readReport(argv[2]), argv[3]);
+  } catch (const std::exception& error) {
+    std::printf("FAIL %s\n", error.what());
+    return 2;
+  }
+  std::fprintf(stderr, "usage: see the comment at the top of e2e_check.cpp\n");
+  return 2;
+}

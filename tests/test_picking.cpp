@@ -1,0 +1,83 @@
+// Picking: a click selects the body under it (boxes, discs and polygons, rotated or not), misses
+// empty space, prefers a movable body to the floor it rests on, and the body drawn on top.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "body_outline.h"
+#include "picking.h"
+#include "world_fixtures.h"
+
+using namespace contactlab;
+using namespace contactlab::testing;
+
+TEST_CASE("a point inside a body picks it; a point outside picks nothing") {
+  World world = makeWorld();
+  BodyId box = add(world, boxDef("box", 2, 1, 0, 0.5));
+  BodyId disc = add(world, discDef("disc", 0.5, 4, 0.5));
+  CHECK(pickBody(world, {0.9, 0.9}, 0) == box);
+  CHECK(pickBody(world, {4.3, 0.8}, 0) == disc);  // 0.42 m from the disc's centre
+  CHECK_FALSE(pickBody(world, {1.1, 0.5}, 0));    // just right of the box
+  CHECK_FALSE(pickBody(world, {4.4, 0.9}, 0));    // 0.57 m from the disc's centre
+  CHECK_FALSE(pickBody(world, {2, 3}, 0));
+}
+
+TEST_CASE("the tolerance counts a point just off a body as on it") {
+  World world = makeWorld();
+  BodyId box = add(world, boxDef("box", 2, 1, 0, 0.5));
+  CHECK_FALSE(pickBody(world, {1.04, 0.5}, 0));
+  CHECK(pickBody(world, {1.04, 0.5}, 0.05) == box);
+}
+
+TEST_CASE("a rotated box is picked by its own outline, not its unrotated one") {
+  World world = makeWorld();
+  // A 4 x 0.2 plank turned 90 degrees stands upright.
+  BodyId plank = add(world, boxDef("plank", 4, 0.2, 0, 0, 1, std::numbers::pi / 2));
+  CHECK(pickBody(world, {0, 1.9}, 0) == plank);
+  CHECK_FALSE(pickBody(world, {1.9, 0}, 0));
+}
+
+TEST_CASE("a polygon is picked inside its convex outline, with its centroid at its position") {
+  World world = makeWorld();
+  BodyDef triangle;
+  triangle.name = "triangle";
+  triangle.shape = ShapeKind::Polygon;
+  triangle.points = {{0, 0}, {3, 0}, {0, 3}};  // centroid (1, 1)
+  triangle.mass = 1;
+  triangle.state.position = {10, 10};  // so the corners are at (9, 9), (12, 9), (9, 12)
+  BodyId id = add(world, triangle);
+  CHECK(pickBody(world, {9.2, 9.2}, 0) == id);
+  CHECK(pickBody(world, {10.4, 10.4}, 0) == id);  // just inside the long edge x + y = 21
+  CHECK_FALSE(pickBody(world, {10.6, 10.6}, 0));  // just outside it
+  CHECK_FALSE(pickBody(world, {8.9, 9.5}, 0));
+}
+
+TEST_CASE("a block resting on the floor is picked rather than the floor") {
+  World world = makeWorld();
+  BodyId floor = addFloor(world);
+  BodyId block = add(world, boxDef("block", 1, 1, 0, 0.505));
+  CHECK(pickBody(world, {0, 0.5}, 0) == block);
+  // Two pixels below the block's bottom edge, with a three-pixel tolerance: still the block.
+  CHECK(pickBody(world, {0.2, 0.0}, 0.01) == block);
+  CHECK(pickBody(world, {5, -0.5}, 0.01) == floor);
+}
+
+TEST_CASE("of two overlapping movable bodies, the one added last (drawn on top) is picked") {
+  World world = makeWorld();
+  add(world, boxDef("under", 2, 2, 0, 0));
+  BodyId over = add(world, boxDef("over", 1, 1, 0.5, 0.5));
+  CHECK(pickBody(world, {0.5, 0.5}, 0) == over);
+}
+
+TEST_CASE("body frame and world frame are inverse of each other") {
+  BodyState state;
+  state.position = {3, -1};
+  state.angle = 0.7;
+  Vec2 local{0.4, -0.25};
+  Vec2 world = toWorldFrame(state, local);
+  Vec2 back = toBodyFrame(state, world);
+  CHECK(back.x == doctest::Approx(local.x));
+  CHECK(back.y == doctest::Approx(local.y));
+  CHECK(glm::length(world - state.position) == doctest::Approx(glm::length(local)));
+}

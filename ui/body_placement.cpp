@@ -1,0 +1,63 @@
+// Naming and placing a new body (body_placement.h).
+#include "body_placement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "body_outline.h"
+
+namespace contactlab {
+
+std::string uniqueBodyName(const World& world, const std::string& prefix) {
+  for (int i = 1;; ++i) {
+    std::string name = prefix + std::to_string(i);
+    if (!world.findBody(name)) return name;
+  }
+}
+
+BodyDef newBodyDef(const AddBodyForm& form, const World& world, Vec2 spot) {
+  BodyDef def;
+  double halfWidth = 0, halfHeight = 0;
+  switch (form.shape) {
+    case 0:
+      def.shape = ShapeKind::Box;
+      def.width = form.width;
+      def.height = form.height;
+      halfWidth = form.width / 2;
+      halfHeight = form.height / 2;
+      def.name = uniqueBodyName(world, "box");
+      break;
+    case 1:
+      def.shape = ShapeKind::Disc;
+      def.radius = form.radius;
+      halfWidth = halfHeight = form.radius;
+      def.name = uniqueBodyName(world, "disc");
+      break;
+    default: {
+      def.shape = ShapeKind::Polygon;
+      int sides = std::clamp(form.sides, 3, 12);
+      for (int i = 0; i < sides; ++i) {  // regular, counter-clockwise, a flat side down
+        double t = 2 * std::numbers::pi * (i + 0.5) / sides - std::numbers::pi / 2;
+        def.points.push_back({form.radius * std::cos(t), form.radius * std::sin(t)});
+      }
+      halfWidth = halfHeight = form.radius;
+      def.name = uniqueBodyName(world, "polygon");
+      break;
+    }
+  }
+  def.mass = form.mass;
+  def.fixed = form.fixed;
+  // Above every body whose bounds overlap the new body's column, with a small gap.
+  double y = spot.y;
+  for (BodyId id : world.bodies()) {
+    Rect r = bodyBounds(*world.body(id));
+    if (r.max.x < spot.x - halfWidth || r.min.x > spot.x + halfWidth) continue;
+    if (r.max.y + halfHeight > y - halfHeight - 0.05 && r.min.y < y + halfHeight)
+      y = std::max(y, r.max.y + halfHeight + 0.05);
+  }
+  def.state.position = {spot.x, y};
+  return def;
+}
+
+}  // namespace contactlab

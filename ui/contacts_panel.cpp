@@ -1,0 +1,110 @@
+// The Contacts panel, for class: every resting contact's force in newtons, then per body the sum
+// of the contact forces on it against its weight (at rest they balance, springs aside).
+#include <imgui.h>
+
+#include <cmath>
+#include <unordered_map>
+
+#include "panels.h"
+
+namespace contactlab {
+namespace {
+
+std::uint64_t key(BodyId id) {
+  return (std::uint64_t{id.generation} << 32) | id.index;
+}
+
+void contactTable(const UiFacts& facts, Commands& out) {
+  const auto& contacts = facts.world.contacts();
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
+                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+  float height = ImGui::GetTextLineHeightWithSpacing() *
+                 std::min(12.0f, static_cast<float>(contacts.size()) + 1.5f);
+  if (!ImGui::BeginTable("contacts", 5, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("on");
+  ImGui::TableSetupColumn("by");
+  ImGui::TableSetupColumn("x (m)");
+  ImGui::TableSetupColumn("y (m)");
+  ImGui::TableSetupColumn("force (N)");
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(contacts.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const ContactReport& c = contacts[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(i);
+      if (ImGui::Selectable(facts.world.body(c.body1)->def.name.c_str(), false,
+                            ImGuiSelectableFlags_SpanAllColumns))
+        out.select = c.body1;
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(facts.world.body(c.body2)->def.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", c.point.x);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", c.point.y);
+      ImGui::TableNextColumn();
+      if (c.friction != 0)
+        ImGui::Text("%.3f (+%.3f t)", c.force, c.friction);
+      else
+        ImGui::Text("%.3f", c.force);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void balanceTable(const UiFacts& facts) {
+  std::unordered_map<std::uint64_t, Vec2> net;
+  for (const ContactReport& c : facts.world.contacts()) {
+    Vec2 force = c.normal * c.force + perpendicular(c.normal) * c.friction;
+    net[key(c.body1)] += force;
+    net[key(c.body2)] -= force;
+  }
+  double g = facts.world.settings().gravity;
+  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
+                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+  std::vector<BodyId> ids = facts.world.bodies();
+  float height = ImGui::GetTextLineHeightWithSpacing() *
+                 std::min(12.0f, static_cast<float>(ids.size()) + 1.5f);
+  if (!ImGui::BeginTable("balance", 4, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("body");
+  ImGui::TableSetupColumn("weight m g (N)");
+  ImGui::TableSetupColumn("contacts up (N)");
+  ImGui::TableSetupColumn("sideways (N)");
+  ImGui::TableHeadersRow();
+  for (BodyId id : ids) {
+    BodyView body = *facts.world.body(id);
+    if (body.def.fixed) continue;
+    auto found = net.find(key(id));
+    Vec2 f = found == net.end() ? Vec2{0, 0} : found->second;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(body.def.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", body.mass * g);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", f.y);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", f.x);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void contactsPanel(const UiFacts& facts, UiState&, Commands& out) {
+  ImGui::Text("%zu resting contacts", facts.world.contacts().size());
+  ImGui::TextDisabled("Force on the first body, from the second (N).");
+  contactTable(facts, out);
+  ImGui::Spacing();
+  ImGui::TextWrapped(
+      "Sum of the contact forces on each body against its weight: a body at rest is "
+      "held up by exactly m g.");
+  balanceTable(facts);
+}
+
+}  // namespace contactlab

@@ -1,0 +1,58 @@
+// The Open and Save dialog for scene files: a path to type, and the *.scene files of its folder to
+// click.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "panels.h"
+
+namespace contactlab {
+namespace {
+
+std::vector<std::string> sceneFilesBeside(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  std::vector<std::string> files;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(folder, error))
+    if (entry.path().extension() == ".scene") files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+void fileDialog(const UiFacts&, UiState& state, Commands& out) {
+  const char* title = state.fileDialogSave ? "Save scene file" : "Open scene file";
+  if (state.fileDialogOpen) {
+    ImGui::OpenPopup(title);
+    state.fileDialogOpen = false;
+    if (state.filePath.empty())
+      state.filePath = (std::filesystem::current_path() / "my.scene").string();
+  }
+  ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(title, nullptr)) return;
+  ImGui::SetNextItemWidth(-1);
+  bool entered = ImGui::InputText("##path", &state.filePath, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
+  if (ImGui::BeginChild("files", ImVec2(0, 160), true)) {
+    for (const std::string& file : sceneFilesBeside(state.filePath))
+      if (ImGui::Selectable(file.c_str(), file == state.filePath)) state.filePath = file;
+  }
+  ImGui::EndChild();
+  if (ImGui::Button(state.fileDialogSave ? "Save" : "Open", ImVec2(90, 0)) || entered) {
+    if (state.fileDialogSave)
+      out.saveFile = state.filePath;
+    else
+      out.openFile = state.filePath;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(90, 0))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+}  // namespace contactlab

@@ -1,0 +1,42 @@
+// The Help panel: every mouse action and keyboard shortcut.
+#include <imgui.h>
+
+#include "panels.h"
+
+namespace contactlab {
+
+void helpPanel() {
+  static constexpr const char* kShortcuts[][2] = {
+      {"Left drag a body", "running: pull it with a spring; paused: move it"},
+      {"Shift + left drag", "paused: rotate the body about its centre"},
+      {"Left click", "select a body (empty space: none)"},
+      {"Right drag", "pan the view"},
+      {"Mouse wheel", "zoom about the cursor"},
+      {"Space", "play / pause"},
+      {"S", "one step (pauses)"},
+      {"R", "reset to the start (where play was last pressed)"},
+      {"Delete", "remove the selected body"},
+      {"Ctrl+Z / Ctrl+Y", "undo / redo an edit"},
+      {"Ctrl+C", "copy the scene's share string"},
+      {"Ctrl+V", "open a share string from the clipboard"},
+      {"Ctrl+S / Ctrl+O", "save / open a scene file"},
+      {"F", "fit the scene in the view"},
+      {"Tab", "hide or show the panels"},
+      {"F1", "this help"},
+      {"F12", "save a picture of the window (PNG, current folder)"},
+      {"Escape", "let go, deselect"},
+      {"Ctrl+Q", "quit (the scene is kept for next time)"},
+  };
+  if (!ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  for (const auto& [keys, action] : kShortcuts) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(keys);
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", action);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace contactlab

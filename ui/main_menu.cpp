@@ -1,0 +1,64 @@
+// The main menu bar: File (open, save, share strings, quit), Edit (undo, redo, delete), View
+// (columns, display options, fit), Help; and the latest message at its right end.
+#include <imgui.h>
+
+#include "panels.h"
+
+namespace contactlab {
+
+void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) {
+      state.fileDialogOpen = true;
+      state.fileDialogSave = false;
+    }
+    if (ImGui::MenuItem("Save", "Ctrl+S")) {
+      if (state.filePath.empty()) {
+        state.fileDialogOpen = true;
+        state.fileDialogSave = true;
+      } else {
+        out.saveFile = state.filePath;
+      }
+    }
+    if (ImGui::MenuItem("Save as...")) {
+      state.fileDialogOpen = true;
+      state.fileDialogSave = true;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Copy share string", "Ctrl+C")) out.copyShare = true;
+    if (ImGui::MenuItem("Open share string from clipboard", "Ctrl+V")) out.pasteShare = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, facts.status.canUndo)) out.undo = true;
+    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, facts.status.canRedo)) out.redo = true;
+    if (ImGui::MenuItem("Delete selected", "Del", false, !state.selected.isNull()))
+      out.deleteSelected = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Controls column", nullptr, &state.showControls);
+    ImGui::MenuItem("Readouts column", nullptr, &state.showReadouts);
+    if (ImGui::MenuItem("Fit scene", "F")) out.fitView = true;
+    ImGui::Separator();
+    displayOptions(state);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Shortcuts", "F1")) {
+      state.showReadouts = true;
+      state.openHelp = true;
+    }
+    ImGui::EndMenu();
+  }
+  if (state.now < state.messageUntil) {
+    ImGui::SameLine(0, 30);
+    ImGui::TextUnformatted(state.message.c_str());
+  }
+  ImGui::EndMainMenuBar();
+}
+
+}  // namespace contactlab

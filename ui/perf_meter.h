@@ -1,0 +1,35 @@
+// Turns frame timings and the world's cumulative statistics into the Statistics panel's rates,
+// averaged over about a second: frames per second, frame time, physics time per step, LCP time,
+// pivots, collisions per second. A replaced world (its step count goes back) starts a new window.
+#pragma once
+
+#include <cstdint>
+
+#include "contactlab/world.h"
+#include "ui_model.h"
+
+namespace contactlab {
+
+class PerfMeter {
+ public:
+  // One drawn frame: `intervalSeconds` since the previous frame, of which `workSeconds` were spent
+  // building and drawing it; `now` is the wall clock; `world` the frame's world.
+  void frame(double intervalSeconds, double workSeconds, double now, const World& world);
+  const PerfNumbers& numbers() const { return numbers_; }
+
+  // Totals over the whole run (for the exit report).
+  std::int64_t totalFrames() const { return totalFrames_; }
+  double totalSeconds() const { return totalSeconds_; }
+  double totalWorkSeconds() const { return totalWork_; }
+
+ private:
+  PerfNumbers numbers_;
+  double windowStart_ = -1;
+  int frames_ = 0;
+  double interval_ = 0, work_ = 0;
+  Statistics statsStart_;
+  std::int64_t totalFrames_ = 0;
+  double totalSeconds_ = 0, totalWork_ = 0;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,31 @@
+// The Share panel: the scene as a share string (refreshed twice a second), copy it, and open a
+// string pasted here or from the clipboard.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "panels.h"
+
+namespace contactlab {
+
+void sharePanel(const UiFacts& facts, UiState& state, Commands& out) {
+  if (state.now >= state.shareRefreshAt) {
+    state.shareText = encodeShare(captureScene(facts.world));
+    state.shareRefreshAt = state.now + 0.5;
+  }
+  ImGui::TextDisabled("This scene, now (%zu characters):", state.shareText.size());
+  ImGui::InputTextMultiline("##share", &state.shareText, ImVec2(-1, 70),
+                            ImGuiInputTextFlags_ReadOnly);
+  if (ImGui::Button("Copy (Ctrl+C)")) out.copyShare = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Open from clipboard (Ctrl+V)")) out.pasteShare = true;
+  ImGui::Spacing();
+  ImGui::TextDisabled("Open a share string:");
+  ImGui::SetNextItemWidth(-60);
+  bool entered = ImGui::InputTextWithHint("##paste", "cl1~...", &state.pasteText,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("Open") || entered) && !state.pasteText.empty())
+    out.openShare = state.pasteText;
+}
+
+}  // namespace contactlab

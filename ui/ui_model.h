@@ -1,0 +1,127 @@
+// What the panels read and what they ask for. The program fills UiFacts each frame from the latest
+// simulation frame, keeps UiState from frame to frame, and applies the Commands the panels return
+// after the frame's UI is built. No ImGui here: plain data.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "camera.h"
+#include "contactlab/scene.h"
+#include "contactlab/world.h"
+#include "energy_history.h"
+#include "presets.h"
+#include "view_options.h"
+
+namespace contactlab {
+
+struct SimulationStatus {
+  bool running = false;
+  double timeRate = 1;
+  double speed = 1;     // simulated time achieved / (real time * rate), over the last half second
+  bool behind = false;  // the physics cannot keep up
+  double busySeconds = 0;  // how long the step under way has taken so far
+  bool canUndo = false;
+  bool canRedo = false;
+  std::string error;
+  std::string source;
+};
+
+// The Statistics panel's numbers (PerfMeter fills them once a second).
+struct PerfNumbers {
+  double fps = 0;               // frames drawn per second
+  double frameMs = 0;           // average time from one frame to the next
+  double frameWorkMs = 0;       // average time to build and draw a frame (without waiting)
+  double physicsMsPerStep = 0;  // wall time of a step, every stage included
+  double lcpMsPerStep = 0;      // of which solving the contact LCPs (or QPs)
+  double lcpSolvesPerStep = 0;
+  double pivotsPerStep = 0;
+  double stepsPerSecond = 0;
+  double collisionsPerSecond = 0;
+  double worstResidual = 0;  // of any solve since the world was built
+  int largestGroup = 0;
+  int contacts = 0;  // resting contacts now
+  std::int64_t steps = 0;
+};
+
+struct UiFacts {
+  const World& world;
+  const SimulationStatus& status;
+  const PerfNumbers& perf;
+  const std::vector<Preset>& presets;
+  const Camera& camera;
+};
+
+// Changes to some of a body's state; the others keep their current values.
+struct BodyStateEdit {
+  std::optional<double> x, y, angle, vx, vy, omega;
+  bool any() const { return x || y || angle || vx || vy || omega; }
+  BodyState appliedTo(BodyState state) const;
+};
+
+// Changes to a body that only a rebuilt world can take.
+struct BodyDefEdit {
+  std::optional<double> mass;
+  std::optional<bool> fixed;
+  std::optional<double> elasticity;
+  bool any() const { return mass || fixed || elasticity; }
+};
+
+struct Commands {
+  bool togglePlay = false, step = false, reset = false;
+  std::optional<double> timeRate;
+  bool undo = false, redo = false;
+  std::optional<WorldSettings> settings;
+  std::optional<BodyDef> addBody;
+  std::optional<BodyStateEdit> selectedState;
+  std::optional<BodyDefEdit> selectedDef;
+  bool deleteSelected = false;
+  std::optional<BodyId> select;
+  std::optional<std::string> openPreset, openShare, openFile, saveFile;
+  bool copyShare = false, pasteShare = false, fitView = false, quit = false;
+  bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
+};
+
+struct AddBodyForm {
+  int shape = 0;  // 0 box, 1 disc, 2 polygon (regular)
+  double width = 1, height = 1, radius = 0.5;
+  int sides = 5;
+  double mass = 1;
+  bool fixed = false;
+};
+
+struct UiState {
+  bool showControls = true;  // the left column: Simulation, Parameters, Bodies, Presets, Share
+  bool showReadouts = true;  // the right column: Statistics, Energy, Contacts, Help
+  float leftWidth = 300;     // pixels, as the user last sized the columns
+  float rightWidth = 330;
+  bool openHelp = false;  // F1: open the Help section
+  ViewOptions view;
+  BodyId selected;
+  std::string selectedName;
+  AddBodyForm addForm;
+  // Buffers that hold a value while its widget is held (the world shows it a frame late).
+  WorldSettings settingsBuffer;
+  bool settingsEditing = false;     // a settings widget is held this frame
+  bool settingsWasEditing = false;  // ...was held last frame
+  bool settingsRefreshed = false;
+  BodyState stateBuffer;
+  bool stateEditing = false;
+  std::string shareText;
+  double shareRefreshAt = 0;
+  std::string pasteText;
+  std::string message;  // the last outcome worth telling (saved, copied, errors)
+  double messageUntil = 0;
+  std::string filePath;
+  bool fileDialogOpen = false;
+  bool fileDialogSave = false;
+  EnergyHistory energy;
+  double now = 0;  // s, wall clock of this frame
+};
+
+// Says `text` in the status line for a few seconds.
+void tell(UiState& state, std::string text, double seconds = 4);
+
+}  // namespace contactlab

@@ -1,0 +1,49 @@
+// Panel widgets with edit tracking (widgets.h).
+#include "widgets.h"
+
+#include <imgui.h>
+
+namespace contactlab {
+
+void EditTracker::track() {
+  began |= ImGui::IsItemActivated();
+  ended |= ImGui::IsItemDeactivated();
+  active |= ImGui::IsItemActive();
+}
+
+bool sliderDouble(const char* label, double* value, double min, double max, const char* format,
+                  EditTracker& tracker, bool logarithmic) {
+  ImGuiSliderFlags flags = logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;
+  bool changed = ImGui::SliderScalar(label, ImGuiDataType_Double, value, &min, &max, format, flags);
+  tracker.track();
+  return changed;
+}
+
+bool dragDouble(const char* label, double* value, double speed, double min, double max,
+                const char* format, EditTracker& tracker) {
+  bool changed =
+      ImGui::DragScalar(label, ImGuiDataType_Double, value, static_cast<float>(speed),
+                        min == max ? nullptr : &min, min == max ? nullptr : &max, format);
+  tracker.track();
+  return changed;
+}
+
+void helpMarker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void warningText(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.3f, 1.0f));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+}  // namespace contactlab

@@ -1,0 +1,32 @@
+// Small ImGui helpers the panels share: numeric fields with units that report when the user grabs
+// and lets go of them (so a slider held for a second is one undo step), and hover help.
+#pragma once
+
+#include "ui_model.h"
+
+namespace contactlab {
+
+// Collects, over a panel's widgets, whether one was grabbed, let go or is held this frame.
+struct EditTracker {
+  bool began = false, ended = false, active = false;
+  void track();  // call right after a widget
+  void report(Commands& out) const {
+    out.editBegan |= began;
+    out.editEnded |= ended;
+  }
+};
+
+// A slider over doubles, `unit` shown after the value; logarithmic when `logarithmic`.
+bool sliderDouble(const char* label, double* value, double min, double max, const char* format,
+                  EditTracker& tracker, bool logarithmic = false);
+// A drag field over doubles (unbounded when min == max).
+bool dragDouble(const char* label, double* value, double speed, double min, double max,
+                const char* format, EditTracker& tracker);
+
+// A "(?)" marker whose tooltip is `text`.
+void helpMarker(const char* text);
+
+// Text in a colour that says "warning".
+void warningText(const char* text);
+
+}  // namespace contactlab

@@ -1,0 +1,86 @@
+// Text over the world, drawn behind the panels: grid coordinates along the edges of the free area,
+// a scale bar, body names, and a banner when the physics cannot keep up.
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "grid.h"
+#include "panels.h"
+
+namespace contactlab {
+namespace {
+
+const ImU32 kLabel = IM_COL32(110, 110, 120, 255);
+
+void gridLabels(const Camera& camera, const Rect& area, ImDrawList* draw) {
+  GridSpacing spacing = gridSpacing(camera.pixelsPerMeter);
+  Vec2 low = camera.screenToWorld({area.min.x, area.max.y});
+  Vec2 high = camera.screenToWorld({area.max.x, area.min.y});
+  char text[32];
+  for (double i = std::ceil(low.x / spacing.major); i * spacing.major <= high.x; ++i) {
+    double x = camera.worldToScreen({i * spacing.major, 0}).x;
+    std::snprintf(text, sizeof text, "%g", i * spacing.major);
+    draw->AddText(ImVec2(static_cast<float>(x) + 3, static_cast<float>(area.max.y) - 16), kLabel,
+                  text);
+  }
+  for (double j = std::ceil(low.y / spacing.major); j * spacing.major <= high.y; ++j) {
+    double y = camera.worldToScreen({0, j * spacing.major}).y;
+    std::snprintf(text, sizeof text, "%g", j * spacing.major);
+    draw->AddText(ImVec2(static_cast<float>(area.min.x) + 4, static_cast<float>(y) - 15), kLabel,
+                  text);
+  }
+}
+
+// A bar one major grid spacing long, bottom right of the free area.
+void scaleBar(const Camera& camera, const Rect& area, ImDrawList* draw) {
+  GridSpacing spacing = gridSpacing(camera.pixelsPerMeter);
+  float length = static_cast<float>(camera.toPixels(spacing.major));
+  ImVec2 end(static_cast<float>(area.max.x) - 20, static_cast<float>(area.max.y) - 24);
+  ImVec2 start(end.x - length, end.y);
+  ImU32 color = IM_COL32(40, 40, 50, 255);
+  draw->AddLine(start, end, color, 2);
+  draw->AddLine(ImVec2(start.x, start.y - 5), ImVec2(start.x, start.y + 5), color, 2);
+  draw->AddLine(ImVec2(end.x, end.y - 5), ImVec2(end.x, end.y + 5), color, 2);
+  char text[32];
+  formatLength(spacing.major, text, sizeof text);
+  ImVec2 size = ImGui::CalcTextSize(text);
+  draw->AddText(ImVec2((start.x + end.x - size.x) / 2, start.y - 18), color, text);
+}
+
+void names(const UiFacts& facts, ImDrawList* draw) {
+  for (BodyId id : facts.world.bodies()) {
+    BodyView body = *facts.world.body(id);
+    Vec2 p = facts.camera.worldToScreen(body.state.position);
+    draw->AddText(ImVec2(static_cast<float>(p.x) + 7, static_cast<float>(p.y) - 7),
+                  IM_COL32(20, 20, 30, 255), body.def.name.c_str());
+  }
+}
+
+}  // namespace
+
+void worldLabels(const UiFacts& facts, const UiState& state) {
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
+  Rect area = freeArea(state, facts.camera.viewport);
+  if (state.view.grid) {
+    gridLabels(facts.camera, area, draw);
+    scaleBar(facts.camera, area, draw);
+  }
+  if (state.view.names) names(facts, draw);
+  const SimulationStatus& s = facts.status;
+  char banner[128] = "";
+  if (s.busySeconds > 0.25)
+    std::snprintf(banner, sizeof banner, "Computing a step: %.1f s so far", s.busySeconds);
+  else if (s.running && s.behind)
+    std::snprintf(banner, sizeof banner, "Physics behind: %.0f%% of real time", 100 * s.speed);
+  if (*banner) {
+    ImVec2 size = ImGui::CalcTextSize(banner);
+    float x = static_cast<float>(area.center().x) - size.x / 2;
+    float y = static_cast<float>(area.min.y) + 8;
+    draw->AddRectFilled(ImVec2(x - 8, y - 4), ImVec2(x + size.x + 8, y + size.y + 4),
+                        IM_COL32(200, 60, 40, 230), 4);
+    draw->AddText(ImVec2(x, y), IM_COL32(255, 255, 255, 255), banner);
+  }
+}
+
+}  // namespace contactlab
