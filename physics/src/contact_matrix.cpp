@@ -43,9 +43,8 @@ double rowVelocity(const JacobianRow& row, std::span<const BodyState> states) {
 }
 
 void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow> rows,
-                                 std::vector<double>& A) {
+                                 SparseMatrix& A) {
   const size_t k = rows.size();
-  A.assign(k * k, 0.0);
   entries_.clear();
   for (size_t i = 0; i < k; ++i) {
     const JacobianRow& r = rows[i];
@@ -57,6 +56,7 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow
   });
   // Eq. (9): a_ij += s_i s_j (n_i . n_j / m + (r_i x n_i)(r_j x n_j) / I) for each shared body,
   // with s = +1 where the contact's force acts as +f n on the body and -1 where it acts as -f n.
+  terms_.clear();
   for (size_t start = 0; start < entries_.size();) {
     size_t end = start;
     while (end < entries_.size() && entries_[end].body == entries_[start].body) ++end;
@@ -69,12 +69,13 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow
         double value =
             ep.sign * eq.sign *
             (body.invMass * glm::dot(np, rows[eq.row].normal) + body.invInertia * ep.arm * eq.arm);
-        A[ep.row * k + eq.row] += value;
-        if (ep.row != eq.row) A[eq.row * k + ep.row] += value;
+        terms_.push_back({ep.row, eq.row, value});
+        if (ep.row != eq.row) terms_.push_back({eq.row, ep.row, value});
       }
     }
     start = end;
   }
+  A.assign(static_cast<int>(k), terms_);
 }
 
 }  // namespace contactlab

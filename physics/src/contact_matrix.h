@@ -9,6 +9,7 @@
 
 #include "contact_finder.h"
 #include "model.h"
+#include "sparse_matrix.h"
 
 namespace contactlab {
 
@@ -35,8 +36,8 @@ double rowVelocity(const JacobianRow& row, std::span<const BodyState> states);
 
 class ContactMatrixBuilder {
  public:
-  // A (rows.size() squared, row-major) for the given rows.
-  void build(const Model& model, std::span<const JacobianRow> rows, std::vector<double>& A);
+  // A (rows.size() squared) for the given rows.
+  void build(const Model& model, std::span<const JacobianRow> rows, SparseMatrix& A);
 
  private:
   struct BodyEntry {
@@ -46,6 +47,7 @@ class ContactMatrixBuilder {
     double arm;
   };
   std::vector<BodyEntry> entries_;
+  std::vector<SparseEntry> terms_;
 };
 
 }  // namespace contactlab

@@ -56,7 +56,7 @@ std::uint8_t ContactSim::warmStart(const Contact& c) const {
 
 void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
                           std::span<BodyRate> rates, Statistics& stats,
-                          std::vector<RestingContact>* report) {
+                          std::vector<RestingContact>* report, Memory memory) {
   const WorldSettings& w = model.settings;
   externalRates(model, states, rates);
   if (report) report->clear();
@@ -69,7 +69,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
   }
   current_.clear();
   if (resting_.empty()) {
-    previous_.clear();
+    if (memory == Memory::Update) previous_.clear();
     return;
   }
   fixed_.resize(model.bodies.size());
@@ -102,7 +102,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     double seconds = 0;
     {
       StageTimer timer(seconds);
-      info = lcp_.solve({static_cast<int>(k), A_.data()}, b_, f_, a_, clamped_);
+      info = lcp_.solve(A_, b_, f_, a_, clamped_);
     }
     const int bucket = std::min<int>(std::bit_width(k) - 1, kGroupSizeBuckets - 1);
     stats.time.lcp += seconds;
@@ -120,6 +120,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       if (report) report->push_back({c, f_[i]});
     }
   }
+  if (memory == Memory::Keep) return;
   std::sort(current_.begin(), current_.end());
   previous_.swap(current_);
 }

@@ -33,16 +33,22 @@ struct RestingContact {
   double force = 0;
 };
 
+// Warm start: each evaluation starts the LCP from the clamped set of the one before (within a step
+// and across steps), which in a resting pile is nearly always the answer, so a solve costs one
+// factorization of A_CC and a few pivots. The set is part of the simulation's state: a step depends
+// on the bodies' states and on it. reset() forgets it; a step after a reset starts every contact
+// clamped.
 class ContactSim {
  public:
+  // Whether an evaluation leaves its clamped set as the next one's warm start.
+  enum class Memory : bool { Update, Keep };
+
   // rates = external forces plus contact forces at `states`. When `report` is given, it receives
   // every resting contact with its force.
   void evaluate(const Model& model, std::span<const BodyState> states, std::span<BodyRate> rates,
-                Statistics& stats, std::vector<RestingContact>* report = nullptr);
+                Statistics& stats, std::vector<RestingContact>* report = nullptr,
+                Memory memory = Memory::Update);
 
-  // Forgets the warm start. The stepper calls it at the start of every step, so that a step's
-  // result depends on the state it starts from and nothing else (a shared scene continues
-  // bit-identically); within a step each evaluation starts from the previous one's clamped set.
   void reset() { previous_.clear(); }
 
  private:
@@ -58,7 +64,8 @@ class ContactSim {
   std::vector<Contact> resting_;
   std::vector<bool> fixed_;
   std::vector<JacobianRow> rows_;
-  std::vector<double> A_, b_, f_, a_;
+  SparseMatrix A_;
+  std::vector<double> b_, f_, a_;
   std::vector<std::uint8_t> clamped_;
   // Each contact of the previous evaluation with its final clamped flag, sorted by key. Contacts
   // not found there start clamped (in a resting pile almost every contact carries force).

@@ -46,21 +46,47 @@ int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statist
 
 int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
                                 Statistics& stats) {
+  // Each pair's rows, and each body's, so that an impulse re-reads only the rows it changed.
+  const int count = static_cast<int>(rows_.size());
+  byPair_.resize(count);
+  std::iota(byPair_.begin(), byPair_.end(), 0);
+  std::stable_sort(byPair_.begin(), byPair_.end(), [&](int x, int y) {
+    return orderedPair(contacts_[x]) < orderedPair(contacts_[y]);
+  });
+  pairRun_.resize(count);
+  for (int p = 0, runStart = 0; p < count; ++p) {
+    if (p > 0 && orderedPair(contacts_[byPair_[p]]) != orderedPair(contacts_[byPair_[p - 1]]))
+      runStart = p;
+    pairRun_[byPair_[p]] = runStart;
+  }
+  bodyStart_.assign(model.bodies.size() + 1, 0);
+  for (const JacobianRow& row : rows_) ++bodyStart_[row.body1 + 1], ++bodyStart_[row.body2 + 1];
+  for (size_t b = 0; b < model.bodies.size(); ++b) bodyStart_[b + 1] += bodyStart_[b];
+  bodyRows_.resize(2 * static_cast<size_t>(count));
+  fill_.assign(bodyStart_.begin(), bodyStart_.end() - 1);
+  for (int k = 0; k < count; ++k)
+    bodyRows_[fill_[rows_[k].body1]++] = k, bodyRows_[fill_[rows_[k].body2]++] = k;
+  velocity_.resize(count);
+  for (int k = 0; k < count; ++k) velocity_[k] = rowVelocity(rows_[k], states);
+
   const size_t cap = 100 * rows_.size() + 100;
   int applied = 0;
   for (size_t iteration = 0; iteration < cap; ++iteration) {
     int worst = -1;
     double worstVelocity = -kApproachFraction * model.settings.velocityTol;
-    for (size_t k = 0; k < rows_.size(); ++k) {
-      double v = rowVelocity(rows_[k], states);
-      if (v < worstVelocity) worst = static_cast<int>(k), worstVelocity = v;
-    }
+    for (int k = 0; k < count; ++k)
+      if (velocity_[k] < worstVelocity) worst = k, worstVelocity = velocity_[k];
     if (worst < 0) break;
     const auto pair = orderedPair(contacts_[worst]);
     group_.clear();
-    for (size_t k = 0; k < rows_.size(); ++k)
-      if (orderedPair(contacts_[k]) == pair) group_.push_back(static_cast<int>(k));
+    for (int p = pairRun_[worst]; p < count && orderedPair(contacts_[byPair_[p]]) == pair; ++p)
+      group_.push_back(byPair_[p]);
     applied += solveImpulses(model, states, stats);
+    for (int body : {pair.first, pair.second}) {
+      if (model.bodies[body].fixed()) continue;
+      for (int e = bodyStart_[body]; e < bodyStart_[body + 1]; ++e)
+        velocity_[bodyRows_[e]] = rowVelocity(rows_[bodyRows_[e]], states);
+    }
   }
   return applied;
 }
@@ -92,7 +118,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   j_.resize(k);
   a_.resize(k);
   clamped_.assign(k, 0);
-  LcpInfo info = lcp_.solve({static_cast<int>(k), A_.data()}, b_, j_, a_, clamped_);
+  LcpInfo info = lcp_.solve(A_, b_, j_, a_, clamped_);
   ++stats.lcpSolves;
   stats.pivots += info.pivots;
   stats.worstResidual = std::max(stats.worstResidual, info.residual);

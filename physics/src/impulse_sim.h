@@ -56,6 +56,10 @@ class ImpulseSim {
   std::vector<Contact> contacts_;
   std::vector<JacobianRow> rows_;
   std::vector<int> group_;
+  // Serial resolution: rows sorted by body pair, where each row's pair starts in that order, each
+  // body's rows (bodyRows_ from bodyStart_[b]), and each row's normal velocity.
+  std::vector<int> byPair_, pairRun_, bodyStart_, bodyRows_, fill_;
+  std::vector<double> velocity_;
   std::vector<JacobianRow> groupRows_;
   std::vector<std::uint8_t> fast_;  // approaching faster than velocityTol
   std::vector<double> restitution_;
@@ -63,7 +67,8 @@ class ImpulseSim {
   double deepest_ = 0;
   ContactMatrixBuilder matrixBuilder_;
   LcpSolver lcp_;
-  std::vector<double> A_, b_, j_, a_;
+  SparseMatrix A_;
+  std::vector<double> b_, j_, a_;
   std::vector<std::uint8_t> clamped_;
 };
 

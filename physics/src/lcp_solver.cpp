@@ -2,10 +2,18 @@
 // for symmetric positive semi-definite A = J M^-1 J^T by Baraff's incremental pivoting (Baraff
 // 1994, "Fast contact force computation for nonpenetrating rigid bodies", section 4: drive-to-zero,
 // fdirection, maxstep). Indices are clamped (C: a_i = 0, f_i >= 0), free (NC: f_i = 0, a_i >= 0)
-// or pending (not yet driven, f_i = 0, a_i unconstrained). A_CC = L D L^T is kept as a dense unit
-// lower triangle, row-major and packed, that grows by one row when an index enters C and loses one
-// row, followed by a rank-one update of the trailing block, when one leaves (Gill, Golub, Murray,
-// Saunders 1974, "Methods for modifying matrix factorizations", method C1).
+// or pending (not yet driven, f_i = 0, a_i unconstrained). A_CC = L D L^T is kept as a unit lower
+// triangle that grows by one row when an index enters C and loses one row, followed by a rank-one
+// update of the trailing block, when one leaves (Gill, Golub, Murray, Saunders 1974, "Methods for
+// modifying matrix factorizations", method C1).
+//
+// Sparsity: A is sparse (sparse_matrix.h), and every product with it runs over its nonzero entries
+// only. Row r of L is stored from its first nonzero column first_[r] (its profile, or envelope):
+// forward and back substitution skip the zeros left of it, a row that enters C starts where its
+// first clamped neighbour sits, and the rank-one update after a removal stays inside the profile
+// (the update l32 l32^T touches only rows that had an entry in the removed column, and so already
+// reached that far left). A clamped set factored afresh is taken in reverse Cuthill-McKee order
+// (sparse_ordering.h), which keeps the profile of a pile's A_CC within a few layers of blocks.
 //
 // Redundant contacts: row j of J depends on the rows of C exactly when the Schur complement pivot
 // A_jj - A_jC A_CC^-1 A_Cj vanishes. Such a j never enters C: since b = J M^-1 y lies in the range
@@ -61,9 +69,9 @@ bool independent(double pivot, double diagonal) {
 
 class Pivoting {
  public:
-  Pivoting(MatrixView A, std::span<const double> b, std::span<double> f, std::span<double> a,
-           double* work, int* ints)
-      : A_(A), b_(b.data()), f_(f.data()), a_(a.data()), n_(A.n) {
+  Pivoting(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
+           std::span<double> a, std::span<const int> ordering, double* work, int* ints)
+      : A_(A), b_(b.data()), f_(f.data()), a_(a.data()), ordering_(ordering), n_(A.size()) {
     const size_t n = static_cast<size_t>(n_);
     L_ = work;
     D_ = L_ + n * (n + 1) / 2;
@@ -78,6 +86,8 @@ class Pivoting {
     state_ = order_ + n;
     skip_ = state_ + n;
     redundant_ = skip_ + n;
+    first_ = redundant_ + n;
+    position_ = first_ + n;
     for (int i = 0; i < n_; ++i) tol_ = std::max(tol_, std::abs(b_[i]));
     tol_ *= kTolerance;
   }
@@ -85,39 +95,52 @@ class Pivoting {
   LcpInfo run(std::span<std::uint8_t> clamped);
 
  private:
-  const double* row(int i) const { return A_.data + static_cast<size_t>(i) * n_; }
+  double diagonal(int i) const { return A_.diagonal(i); }
   double* factorRow(int r) const { return L_ + static_cast<size_t>(r) * (r - 1) / 2; }
   double tolerance(int i) const { return tol_ + kRoundOff * magnitude_[i]; }
 
-  // v := L^-1 v (forward substitution over contiguous rows of L).
-  void forward(double* v) const {
-    for (int r = 1; r < k_; ++r) v[r] -= dot(factorRow(r), v, r);
+  // v := L^-1 v (forward substitution over rows of L) for a v that is zero before position `from`.
+  void forward(double* v, int from) const {
+    for (int r = from + 1; r < k_; ++r) {
+      const int m = std::max(first_[r], from);
+      if (m < r) v[r] -= dot(factorRow(r) + m, v + m, r - m);
+    }
   }
   // v := L^-T v, column-oriented so that it too runs over rows of L.
   void backward(double* v) const {
     for (int r = k_ - 1; r > 0; --r) {
       const double* l = factorRow(r);
       const double x = v[r];
-      for (int m = 0; m < r; ++m) v[m] -= l[m] * x;
+      for (int m = first_[r]; m < r; ++m) v[m] -= l[m] * x;
     }
   }
-  // z := D^-1 L^-1 A_Cj, which is j's row of L if it enters C; returns the pivot (Schur
-  // complement) A_jj - A_jC A_CC^-1 A_Cj.
-  double schur(int j, double* z) const {
-    const double* aj = row(j);
-    for (int r = 0; r < k_; ++r) z[r] = aj[order_[r]];
-    forward(z);
-    double pivot = aj[j];
-    for (int r = 0; r < k_; ++r) {
+  // z := D^-1 L^-1 A_Cj, which is j's row of L if it enters C, zero before position `from`;
+  // returns the pivot (Schur complement) A_jj - A_jC A_CC^-1 A_Cj.
+  double schur(int j, double* z, int& from) const {
+    std::fill(z, z + k_, 0.0);
+    from = k_;
+    std::span<const int> columns = A_.columns(j);
+    std::span<const double> values = A_.values(j);
+    for (size_t e = 0; e < columns.size(); ++e) {
+      const int r = position_[columns[e]];
+      if (r < 0 || columns[e] == j) continue;
+      z[r] = values[e];
+      from = std::min(from, r);
+    }
+    forward(z, from);
+    double pivot = diagonal(j);
+    for (int r = from; r < k_; ++r) {
       const double y = z[r];
       z[r] = y / D_[r];
       pivot -= y * z[r];
     }
     return pivot;
   }
-  void append(int j, const double* z, double pivot) {
-    std::copy(z, z + k_, factorRow(k_));
+  void append(int j, const double* z, int from, double pivot) {
+    std::copy(z + from, z + k_, factorRow(k_) + from);
+    first_[k_] = from;
     D_[k_] = pivot;
+    position_[j] = k_;
     order_[k_++] = j;
     state_[j] = kClamped;
   }
@@ -125,24 +148,31 @@ class Pivoting {
   // Baraff's state for C: f_C = -A_CC^-1 b_C, f = 0 elsewhere (callers keep it so), a_C = 0.
   void solveForces() {
     for (int r = 0; r < k_; ++r) df_[r] = b_[order_[r]];
-    forward(df_);
+    forward(df_, 0);
     for (int r = 0; r < k_; ++r) df_[r] /= D_[r];
     backward(df_);
     for (int r = 0; r < k_; ++r) f_[order_[r]] = -df_[r];
   }
-  // a = A f + b as a sum of rows of the symmetric A, and the magnitude |b_i| + sum_j |A_ij f_j|
-  // of the terms summed into each a_i.
+  // a = A f + b as a sum of columns of A, and the magnitude |b_i| + sum_j |A_ij f_j| of the
+  // terms summed into each a_i.
   void freshAccelerations() {
     for (int i = 0; i < n_; ++i) a_[i] = b_[i], magnitude_[i] = std::abs(b_[i]);
     for (int j = 0; j < n_; ++j) {
       if (f_[j] == 0) continue;
-      const double* aj = row(j);
+      std::span<const int> columns = A_.columns(j);
+      std::span<const double> values = A_.values(j);
       const double fj = f_[j], size = std::abs(fj);
-      for (int i = 0; i < n_; ++i) {
-        a_[i] += fj * aj[i];
-        magnitude_[i] += size * std::abs(aj[i]);
+      for (size_t e = 0; e < columns.size(); ++e) {
+        a_[columns[e]] += fj * values[e];
+        magnitude_[columns[e]] += size * std::abs(values[e]);
       }
     }
+  }
+  // v += s * A_:j (a column of A, which is its row j).
+  void addColumn(int j, double s, double* v) const {
+    std::span<const int> columns = A_.columns(j);
+    std::span<const double> values = A_.values(j);
+    for (size_t e = 0; e < columns.size(); ++e) v[columns[e]] += s * values[e];
   }
   // Sheds the drift of the incremental a_i. f is kept (re-solving for f_C through a small pivot
   // would turn the last round-off into large changes of force) unless a_C has drifted far from
@@ -158,9 +188,14 @@ class Pivoting {
   // sum_j |A_ij Delta f_j| over j in C u {d}: the size of the terms of Delta a_i, which sets the
   // round-off of Delta a_i, and for i in C that of Delta f_i (whose exact Delta a_i is 0).
   double directionTerms(int i, int d) const {
-    const double* ai = row(i);
-    double size = std::abs(ai[d]);
-    for (int r = 0; r < k_; ++r) size += std::abs(ai[order_[r]] * df_[r]);
+    std::span<const int> columns = A_.columns(i);
+    std::span<const double> values = A_.values(i);
+    double size = 0;
+    for (size_t e = 0; e < columns.size(); ++e) {
+      const int c = columns[e], r = position_[c];
+      if (c == d) size += std::abs(values[e]);
+      else if (r >= 0) size += std::abs(values[e] * df_[r]);
+    }
     return size;
   }
   // maxstep's ratio test for index i, whose value (a_i if free, A_ii f_i if clamped) changes at
@@ -180,18 +215,20 @@ class Pivoting {
     if (!(slope < 0) || value + stepD * slope >= -tol) return kInfinity;
     return value <= tol ? 0 : -value / rate;
   }
+  void factorClamped();
   void settle();
   double dependentAcceleration(int d, double& tolerance) const;
   LcpStatus driveToZero(int d);
 
-  MatrixView A_;
+  const SparseMatrix& A_;
   const double* b_;
   double* f_;
   double* a_;
+  std::span<const int> ordering_;  // the order in which settle factors a clamped set
   int n_;
   int k_ = 0;            // |C|
   double tol_ = 1e-300;  // kTolerance * max|b|
-  double* L_;            // strictly lower part of L, row r at r (r - 1) / 2
+  double* L_;            // strictly lower part of L, row r at r (r - 1) / 2, used from first_[r]
   double* D_;            // diagonal of D
   double* magnitude_;    // |b_i| + sum_j |A_ij f_j| at the last fresh product
   double* df_;           // fdirection on C, in factor order
@@ -204,6 +241,10 @@ class Pivoting {
   int* state_;      // State of each index
   int* skip_;       // maxstep pass in which a free index was passed over as dependent
   int* redundant_;  // 1: was kept out of C as dependent
+  int* first_;      // first stored column of each row of L
+  int* position_;   // each index's row in the factor, -1 if not in C
+  int zdFrom_ = 0;  // zd_ and zj_ are zero before these positions
+  int zjFrom_ = 0;
   int pivots_ = 0;
   int pass_ = 0;
 };
@@ -214,12 +255,19 @@ class Pivoting {
 // below p move up one place in the packed storage.
 void Pivoting::remove(int p) {
   double alpha = D_[p];
+  position_[order_[p]] = -1;
   for (int r = p; r < k_ - 1; ++r) {
     const double* old = factorRow(r + 1);
     double* l = factorRow(r);
-    double w = old[p];
-    for (int m = 0; m < p; ++m) l[m] = old[m];
-    for (int m = p; m < r; ++m) {
+    const int first = first_[r + 1];
+    double w = 0;
+    int m = first - 1;  // row r + 1 starts right of p: it moves one column left, unchanged in form
+    if (first <= p) {
+      for (m = first; m < p; ++m) l[m] = old[m];
+      w = old[p];
+    }
+    first_[r] = std::min(first, m);
+    for (; m < r; ++m) {
       w -= pj_[m] * old[m + 1];
       l[m] = old[m + 1] + beta_[m] * w;
     }
@@ -230,6 +278,7 @@ void Pivoting::remove(int p) {
     alpha *= d / updated;
     D_[r] = updated;
     order_[r] = order_[r + 1];
+    position_[order_[r]] = r;
   }
   --k_;
 }
@@ -237,16 +286,25 @@ void Pivoting::remove(int p) {
 // a_d recomputed from the forces for a d that depends on C, with the tolerance of its round-off:
 // a_d = sum_k c_k a_k where each a_k carries errors of order eps sum_j |A_kj f_j|, and c = -df_.
 double Pivoting::dependentAcceleration(int d, double& tolerance) const {
-  const double* ad = row(d);
-  double value = b_[d] + ad[d] * f_[d], size = std::abs(b_[d]) + std::abs(ad[d] * f_[d]);
-  for (int r = 0; r < k_; ++r) {
-    const int k = order_[r];
-    const double* ak = row(k);
-    const double t = ad[k] * f_[k];
+  double value = b_[d] + diagonal(d) * f_[d], size = std::abs(b_[d]) + std::abs(diagonal(d) * f_[d]);
+  std::span<const int> columns = A_.columns(d);
+  std::span<const double> values = A_.values(d);
+  for (size_t e = 0; e < columns.size(); ++e) {
+    if (position_[columns[e]] < 0) continue;
+    const double t = values[e] * f_[columns[e]];
     value += t;
     size += std::abs(t);
-    double sizeK = std::abs(b_[k]) + std::abs(ak[d] * f_[d]);
-    for (int s = 0; s < k_; ++s) sizeK += std::abs(ak[order_[s]] * f_[order_[s]]);
+  }
+  for (int r = 0; r < k_; ++r) {
+    if (df_[r] == 0) continue;
+    const int k = order_[r];
+    std::span<const int> kColumns = A_.columns(k);
+    std::span<const double> kValues = A_.values(k);
+    double sizeK = std::abs(b_[k]);
+    for (size_t e = 0; e < kColumns.size(); ++e) {
+      const int c = kColumns[e];
+      if (c == d || position_[c] >= 0) sizeK += std::abs(kValues[e] * f_[c]);
+    }
     size += std::abs(df_[r]) * sizeK;
   }
   tolerance = tol_ + kRoundOff * size;
@@ -257,14 +315,14 @@ double Pivoting::dependentAcceleration(int d, double& tolerance) const {
 // -A_CC^-1 A_Cd, so Delta a_C = 0) by maxstep, moving the blocking index between C and NC, until
 // a_d reaches zero and d joins C.
 LcpStatus Pivoting::driveToZero(int d) {
-  const double* ad = row(d);
+  const double add = diagonal(d);
   const int maxPivots = 10 * n_ + 50;
   while (true) {
     if (pivots_ >= maxPivots) return LcpStatus::IterationLimit;
-    const double pivot = schur(d, zd_);
+    const double pivot = schur(d, zd_, zdFrom_);
     for (int r = 0; r < k_; ++r) df_[r] = -zd_[r];
     backward(df_);
-    bool dependent = !independent(pivot, ad[d]);
+    bool dependent = !independent(pivot, add);
     double sign = 1;
     if (dependent) {
       // Delta a = 0 along fdirection. d is done with f_d = 0 if a_d is zero up to round-off;
@@ -287,7 +345,7 @@ LcpStatus Pivoting::driveToZero(int d) {
     if (!dependent && a_[d] >= -tolerance(d)) {
       if (f_[d] > 0) {
         ++pivots_;
-        append(d, zd_, pivot);
+        append(d, zd_, zdFrom_, pivot);
         a_[d] = 0;
         refresh();
       } else {
@@ -295,12 +353,11 @@ LcpStatus Pivoting::driveToZero(int d) {
       }
       return LcpStatus::Solved;
     }
-    if (!dependent) {  // Delta a = A Delta f as a sum of rows of the symmetric A
-      for (int i = 0; i < n_; ++i) da_[i] = ad[i];
+    if (!dependent) {  // Delta a = A Delta f as a sum of columns of A
+      std::fill(da_, da_ + n_, 0.0);
+      addColumn(d, 1.0, da_);
       for (int r = 0; r < k_; ++r) {
-        const double* aj = row(order_[r]);
-        const double s = df_[r];
-        for (int i = 0; i < n_; ++i) da_[i] += s * aj[i];
+        if (df_[r] != 0) addColumn(order_[r], df_[r], da_);
       }
       for (int r = 0; r < k_; ++r) da_[order_[r]] = 0;
       da_[d] = pivot;
@@ -326,8 +383,8 @@ LcpStatus Pivoting::driveToZero(int d) {
       step = stepD;
       for (int r = 0; r < k_; ++r) {
         const int k = order_[r];
-        const double diagonal = row(k)[k];
-        const double s = blockingStep(k, d, diagonal * f_[k], diagonal * df_[r], stepD);
+        const double akk = diagonal(k);
+        const double s = blockingStep(k, d, akk * f_[k], akk * df_[r], stepD);
         if (s < step || (s == step && blocker != d && k < blocker)) step = s, blocker = k, at = r;
       }
       if (!dependent) {
@@ -339,16 +396,16 @@ LcpStatus Pivoting::driveToZero(int d) {
         }
       }
       if (blocker == d || at >= 0) break;
-      const double diagonal = row(blocker)[blocker];
-      pivotJ = schur(blocker, zj_);
-      if (independent(pivotJ, diagonal) && step < (1 - kTie) * stepD) {
+      const double ajj = diagonal(blocker);
+      pivotJ = schur(blocker, zj_, zjFrom_);
+      if (independent(pivotJ, ajj) && step < (1 - kTie) * stepD) {
         // The Schur complements of j in C u {d} and of d in C u {j}, both through the coupling
         // A_jd - A_jC A_CC^-1 A_Cd: j and d must stay independent of each other either way.
-        double coupling = ad[blocker];
-        for (int r = 0; r < k_; ++r) coupling -= zj_[r] * D_[r] * zd_[r];
+        double coupling = A_.at(blocker, d);
+        for (int r = std::max(zjFrom_, zdFrom_); r < k_; ++r) coupling -= zj_[r] * D_[r] * zd_[r];
         const double squared = coupling * coupling;
-        if (independent(pivotJ - squared / pivot, diagonal) &&
-            independent(pivot - squared / pivotJ, ad[d])) {
+        if (independent(pivotJ - squared / pivot, ajj) &&
+            independent(pivot - squared / pivotJ, add)) {
           break;
         }
       }
@@ -369,7 +426,7 @@ LcpStatus Pivoting::driveToZero(int d) {
         redundant_[d] = 1;
       } else {  // a_d reaches zero: d joins C
         a_[d] = 0;
-        append(d, zd_, pivot);
+        append(d, zd_, zdFrom_, pivot);
       }
       refresh();
       return LcpStatus::Solved;
@@ -380,37 +437,45 @@ LcpStatus Pivoting::driveToZero(int d) {
       state_[blocker] = kFree;
     } else {  // a_j reaches zero: j joins C
       a_[blocker] = 0;
-      append(blocker, zj_, pivotJ);
+      append(blocker, zj_, zjFrom_, pivotJ);
     }
   }
 }
 
-// Factors A_CC of the indices marked clamped from scratch, leaving out dependent ones, then drops
-// the most negative force until f_C = -A_CC^-1 b_C >= 0; dropped indices become pending.
-void Pivoting::settle() {
+// Factors A_CC of the indices marked clamped from scratch, in the fill-reducing order, leaving out
+// dependent ones (they become pending).
+void Pivoting::factorClamped() {
   k_ = 0;
-  for (int i = 0; i < n_; ++i) {
+  std::fill(position_, position_ + n_, -1);
+  for (int i : ordering_) {
     if (state_[i] != kClamped) continue;
-    const double pivot = schur(i, zj_);
-    if (independent(pivot, row(i)[i])) {
-      append(i, zj_, pivot);
+    int from = 0;
+    const double pivot = schur(i, zj_, from);
+    if (independent(pivot, diagonal(i))) {
+      append(i, zj_, from, pivot);
     } else {
       state_[i] = kPending;
       f_[i] = 0;
       redundant_[i] = 1;
     }
   }
+}
+
+// Makes the clamped set a valid start, f_C = -A_CC^-1 b_C >= 0: drops the most negative force
+// (the index becomes pending) until none is left negative.
+void Pivoting::settle() {
+  factorClamped();
   solveForces();
   while (k_ > 0) {
     int worst = 0;
     double largest = 0;
     for (int r = 0; r < k_; ++r) {
       const int i = order_[r], w = order_[worst];
-      largest = std::max(largest, std::abs(f_[i] * row(i)[i]));
-      if (f_[i] * row(i)[i] < f_[w] * row(w)[w]) worst = r;
+      largest = std::max(largest, std::abs(f_[i] * diagonal(i)));
+      if (f_[i] * diagonal(i) < f_[w] * diagonal(w)) worst = r;
     }
     const int j = order_[worst];
-    if (f_[j] * row(j)[j] >= -(tol_ + kRoundOff * largest)) break;
+    if (f_[j] * diagonal(j) >= -(tol_ + kRoundOff * largest)) break;
     f_[j] = 0;
     remove(worst);
     state_[j] = kPending;
@@ -462,14 +527,17 @@ LcpInfo Pivoting::run(std::span<std::uint8_t> clamped) {
 
 }  // namespace
 
-double complementarityResidual(MatrixView A, std::span<const double> b, std::span<const double> f) {
+double complementarityResidual(const SparseMatrix& A, std::span<const double> b,
+                               std::span<const double> f) {
   double scale = 1e-300;
   for (double bi : b) scale = std::max(scale, std::abs(bi));
   double worst = 0;
-  for (int i = 0; i < A.n; ++i) {
+  for (int i = 0; i < A.size(); ++i) {
+    std::span<const int> columns = A.columns(i);
+    std::span<const double> values = A.values(i);
     double ai = b[i];
-    for (int j = 0; j < A.n; ++j) ai += A(i, j) * f[j];
-    const double fi = A(i, i) * f[i];
+    for (size_t e = 0; e < columns.size(); ++e) ai += values[e] * f[columns[e]];
+    const double fi = A.diagonal(i) * f[i];
     const double term = std::max({std::abs(std::min(fi, ai)), -fi, -ai});
     if (!std::isfinite(term)) return kInfinity;
     worst = std::max(worst, term);
@@ -477,16 +545,29 @@ double complementarityResidual(MatrixView A, std::span<const double> b, std::spa
   return worst / scale;
 }
 
-LcpInfo LcpSolver::solve(MatrixView A, std::span<const double> b, std::span<double> f,
+double complementarityResidual(MatrixView A, std::span<const double> b, std::span<const double> f) {
+  SparseMatrix sparse;
+  sparse.assignDense(A);
+  return complementarityResidual(sparse, b, f);
+}
+
+LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
                          std::span<double> a, std::span<std::uint8_t> clamped) {
-  const size_t n = static_cast<size_t>(A.n);
+  const size_t n = static_cast<size_t>(A.size());
   const size_t doubles = n * (n + 1) / 2 + 9 * n;  // L (rows 1..n-1 use n (n - 1) / 2), vectors
   if (buffer_.size() < doubles) buffer_.resize(doubles);
-  if (indices_.size() < 4 * n) indices_.resize(4 * n);
-  Pivoting pivoting(A, b, f, a, buffer_.data(), indices_.data());
+  if (indices_.size() < 6 * n) indices_.resize(6 * n);
+  orderer_.reverseCuthillMcKee(A, ordering_);
+  Pivoting pivoting(A, b, f, a, ordering_, buffer_.data(), indices_.data());
   LcpInfo info = pivoting.run(clamped);
   info.residual = complementarityResidual(A, b, f);
   return info;
+}
+
+LcpInfo LcpSolver::solve(MatrixView A, std::span<const double> b, std::span<double> f,
+                         std::span<double> a, std::span<std::uint8_t> clamped) {
+  dense_.assignDense(A);
+  return solve(dense_, b, f, a, clamped);
 }
 
 }  // namespace contactlab

@@ -9,6 +9,9 @@
 #include <span>
 #include <vector>
 
+#include "sparse_matrix.h"
+#include "sparse_ordering.h"
+
 namespace contactlab {
 
 enum class LcpStatus : std::uint8_t {
@@ -24,16 +27,11 @@ struct LcpInfo {
   double residual = 0;     // complementarityResidual of the returned f
 };
 
-// A dense row-major n x n matrix view.
-struct MatrixView {
-  int n = 0;
-  const double* data = nullptr;
-  double operator()(int i, int j) const { return data[static_cast<size_t>(i) * n + j]; }
-};
-
 // Scaled complementarity residual of a candidate solution f (a is recomputed as A f + b):
 // max over i of |min(A_ii f_i, a_i)| and of the violations max(-f_i A_ii, 0), max(-a_i, 0),
 // divided by max(1e-300, max_i |b_i|). Zero for an exact solution; invariant to scaling A and b.
+double complementarityResidual(const SparseMatrix& A, std::span<const double> b,
+                               std::span<const double> f);
 double complementarityResidual(MatrixView A, std::span<const double> b, std::span<const double> f);
 
 class LcpSolver {
@@ -41,12 +39,18 @@ class LcpSolver {
   // Solves the LCP for f and a (both of size n). `clamped` is the warm start on entry (nonzero:
   // the contact carried force in the previous solve) and the final clamped set on exit.
   // Reuses its buffers: no allocation once warmed up to the largest n seen.
+  LcpInfo solve(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
+                std::span<double> a, std::span<std::uint8_t> clamped);
+  // The same for a dense A (its nonzero entries).
   LcpInfo solve(MatrixView A, std::span<const double> b, std::span<double> f, std::span<double> a,
                 std::span<std::uint8_t> clamped);
 
  private:
   std::vector<double> buffer_;  // factor and work vectors; layout private to the implementation
   std::vector<int> indices_;
+  std::vector<int> ordering_;   // the order in which a clamped set is factored afresh
+  SparseOrdering orderer_;
+  SparseMatrix dense_;          // a dense A's nonzero entries
 };
 
 }  // namespace contactlab

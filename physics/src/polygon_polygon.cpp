@@ -130,6 +130,21 @@ bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& 
   return false;
 }
 
+// Whether all of `other`'s vertices lie farther than `gap` beyond one edge line of `polygon` (a
+// separating axis): then the two are farther apart than `gap` and no vertex of either is near the
+// other. `relative` places `other` in `polygon`'s frame.
+bool separatedBeyond(const Shape& polygon, const Shape& other, const Transform& relative,
+                     double gap) {
+  for (size_t j = 0; j < polygon.vertices.size(); ++j) {
+    const Vec2 normal = polygon.normals[j], start = polygon.vertices[j];
+    bool beyond = true;
+    for (size_t i = 0; i < other.vertices.size() && beyond; ++i)
+      beyond = glm::dot(normal, relative.apply(other.vertices[i]) - start) > gap;
+    if (beyond) return true;
+  }
+  return false;
+}
+
 // Appends the contacts of the vertices of `owner` against the edges (or, corner to corner, the
 // vertices) of `other`, skipping any that repeats one of out[firstEarlier, endEarlier).
 void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape& other,
@@ -185,6 +200,9 @@ void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const 
   if (!(glm::length(ta.position - tb.position) - a.boundingRadius - b.boundingRadius < margin))
     return;
   const double tolerance = kRelativeTolerance * (a.boundingRadius + b.boundingRadius);
+  if (separatedBeyond(a, b, relativePlacement(tb, ta), margin + tolerance) ||
+      separatedBeyond(b, a, relativePlacement(ta, tb), margin + tolerance))
+    return;
   const double sameTolerance = std::max(margin / 10, 2 * tolerance);
   const size_t first = out.size();
   vertexContacts(a, ta, b, tb, true, margin, tolerance, sameTolerance, first, first, out);

@@ -116,7 +116,6 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
 Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
   StageTimer timer(stats.time.total);
   saved_ = states;
-  contactSim_.reset();
   const int substeps = substepCount(model, states);
   const double h = model.settings.dt / substeps;
   for (int s = 0; s < substeps; ++s) advanceWithCollisions(model, states, h, stats);
@@ -134,8 +133,7 @@ Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statist
 void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
                          std::vector<RestingContact>& report) {
   rates_.resize(states.size());
-  contactSim_.reset();
-  contactSim_.evaluate(model, states, rates_, stats, &report);
+  contactSim_.evaluate(model, states, rates_, stats, &report, ContactSim::Memory::Keep);
 }
 
 }  // namespace contactlab

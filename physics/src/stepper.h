@@ -24,10 +24,14 @@ class Stepper {
   // says why.
   Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
 
-  // ContactSim at `states`, with the resting contacts and their forces. Does not affect later steps,
-  // which start afresh.
+  // ContactSim at `states`, with the resting contacts and their forces. Does not affect later
+  // steps: it reads the warm start but leaves it as it was.
   void contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
                   std::vector<RestingContact>& report);
+
+  // Forgets the resting contacts' warm start (ContactSim's clamped set), so that the next step
+  // depends on the states alone.
+  void forgetWarmStart() { contactSim_.reset(); }
 
  private:
   int substepCount(const Model& model, std::span<const BodyState> states) const;

@@ -21,9 +21,9 @@ struct WorldImpl {
   double time = 0;
   double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
-  mutable Stepper stepper;  // contacts() evaluates with it; each step starts afresh anyway
-  // The time-stepping solver keeps its warm start (the last step's impulses) between steps: it is
-  // part of the world and copied with it; changing the bodies or the settings forgets it.
+  // Both solvers keep their warm start between steps: it is part of the world and copied with it;
+  // changing the bodies or the settings forgets it (forgetWarmStart). contacts() reads it only.
+  mutable Stepper stepper;
   mutable TimestepSim timestep;
   mutable std::vector<ContactReport> contacts;
   mutable bool contactsValid = false;
@@ -39,6 +39,10 @@ struct WorldImpl {
   void changed() {
     contactsValid = false;
     stepReportCurrent = false;
+  }
+  void forgetWarmStart() {
+    stepper.forgetWarmStart();
+    timestep.reset();
   }
   void refreshMaterials() {
     for (Body& body : model.bodies) {
@@ -74,7 +78,7 @@ Status World::setSettings(const WorldSettings& settings) {
   if (!status) return status;
   impl_->model.settings = settings;
   impl_->refreshMaterials();
-  impl_->timestep.reset();
+  impl_->forgetWarmStart();
   impl_->changed();
   return {};
 }
@@ -96,7 +100,7 @@ Result<BodyId> World::addBody(const BodyDef& def) {
   body.id = id;
   w.model.bodies.push_back(std::move(body));
   w.states.push_back(def.state);
-  w.timestep.reset();
+  w.forgetWarmStart();
   w.changed();
   return id;
 }
@@ -114,7 +118,7 @@ Status World::removeBody(BodyId id) {
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
-  w.timestep.reset();
+  w.forgetWarmStart();
   w.changed();
   return {};
 }
@@ -215,6 +219,10 @@ Status World::step() {
   w.changed();
   w.stepReportCurrent = timestepping;
   return {};
+}
+
+void World::forgetWarmStart() {
+  impl_->forgetWarmStart();
 }
 
 double World::time() const { return impl_->time + impl_->timeCompensation; }

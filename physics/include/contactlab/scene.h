@@ -59,8 +59,9 @@ bool isValidBodyName(std::string_view name);
 Result<World> buildWorld(const Scene& scene);
 
 // The world's settings and its bodies' definitions with their current states, in the world's
-// order, in canonical form. Stepping buildWorld(captureScene(world)) gives bit-identical states to
-// stepping `world`. Springs, thrusts and the world's time are not part of a scene.
+// order, in canonical form. Springs, thrusts, the world's time and the solvers' warm start are not
+// part of a scene: to share a running world, call world.forgetWarmStart() when capturing it; then
+// stepping buildWorld(captureScene(world)) gives bit-identical states to stepping `world`.
 Scene captureScene(const World& world);
 
 }  // namespace contactlab

@@ -65,6 +65,13 @@ class World {
   Status step();
   double time() const;
 
+  // The solvers carry a warm start from one step to the next (ContactSim: the last clamped contact
+  // set; time stepping: the last impulses), so a step depends on the bodies' states and on it.
+  // Forgetting it makes the next step depend on the states alone: a world built from a scene
+  // captured now (captureScene, a share string) then continues bit-identically with this one.
+  // Changing the bodies or the settings forgets it too.
+  void forgetWarmStart();
+
   // The resting contacts at the current state with their forces (computed on demand, then cached
   // until the world changes).
   const std::vector<ContactReport>& contacts() const;

@@ -1,0 +1,52 @@
+// A symmetric matrix in compressed sparse rows, with both triangles and the diagonal stored. The
+// contact matrices A = J M^-1 J^T are sparse: an entry is nonzero only for two contacts that share
+// a movable body, so a contact in a pile couples to a handful of others.
+#pragma once
+
+#include <span>
+#include <vector>
+
+namespace contactlab {
+
+// A dense row-major n x n matrix view.
+struct MatrixView {
+  int n = 0;
+  const double* data = nullptr;
+  double operator()(int i, int j) const { return data[static_cast<size_t>(i) * n + j]; }
+};
+
+struct SparseEntry {
+  int row;
+  int column;
+  double value;
+};
+
+class SparseMatrix {
+ public:
+  int size() const { return n_; }
+  // Row i's columns (ascending) and values.
+  std::span<const int> columns(int i) const { return {column_.data() + start_[i], length(i)}; }
+  std::span<const double> values(int i) const { return {value_.data() + start_[i], length(i)}; }
+  double diagonal(int i) const { return diagonal_[i]; }
+  // A_ij, zero where nothing is stored (a binary search in row i).
+  double at(int i, int j) const;
+
+  // Fills the n x n matrix from entries in any order; entries at the same place are summed (in
+  // the order given), exact zeros are left out. The caller gives (i, j) and (j, i) alike.
+  // Reorders `entries`.
+  void assign(int n, std::vector<SparseEntry>& entries);
+  // The nonzero entries of a dense symmetric matrix.
+  void assignDense(MatrixView A);
+
+ private:
+  size_t length(int i) const { return static_cast<size_t>(start_[i + 1] - start_[i]); }
+
+  int n_ = 0;
+  std::vector<int> start_;  // n + 1 offsets into column_ and value_
+  std::vector<int> column_;
+  std::vector<double> value_;
+  std::vector<double> diagonal_;
+  std::vector<SparseEntry> scratch_;
+};
+
+}  // namespace contactlab
