@@ -21,19 +21,35 @@ void ContactFinder::find(const Model& model, std::span<const BodyState> states, 
   }
   broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
   for (auto [i, j] : pairs_) {
-    geometry_.clear();
     const double pairMargin = reach.empty() ? margin : margin + reach[i] + reach[j];
-    collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
-                  pairMargin, geometry_);
-    for (const ContactGeometry& g : geometry_) {
-      Contact c;
-      c.body1 = g.pointOwnerIsFirst ? i : j;
-      c.body2 = g.pointOwnerIsFirst ? j : i;
-      c.geometry = g;
-      c.normalSpeed = glm::dot(g.normal, pointVelocity(states[c.body1], g.point1) -
-                                             pointVelocity(states[c.body2], g.point2));
-      out.push_back(c);
-    }
+    collidePair(model, states, i, j, transforms_[i], transforms_[j], pairMargin, out);
+  }
+}
+
+void ContactFinder::findBetween(const Model& model, std::span<const BodyState> states,
+                                double margin, std::span<const std::pair<int, int>> pairs,
+                                std::vector<Contact>& out) {
+  out.clear();
+  for (auto [i, j] : pairs) {
+    const Transform ti(states[i].position, states[i].angle);
+    const Transform tj(states[j].position, states[j].angle);
+    collidePair(model, states, i, j, ti, tj, margin, out);
+  }
+}
+
+void ContactFinder::collidePair(const Model& model, std::span<const BodyState> states, int i, int j,
+                                const Transform& ti, const Transform& tj, double margin,
+                                std::vector<Contact>& out) {
+  geometry_.clear();
+  collideShapes(model.bodies[i].shape, ti, model.bodies[j].shape, tj, margin, geometry_);
+  for (const ContactGeometry& g : geometry_) {
+    Contact c;
+    c.body1 = g.pointOwnerIsFirst ? i : j;
+    c.body2 = g.pointOwnerIsFirst ? j : i;
+    c.geometry = g;
+    c.normalSpeed = glm::dot(g.normal, pointVelocity(states[c.body1], g.point1) -
+                                           pointVelocity(states[c.body2], g.point2));
+    out.push_back(c);
   }
 }
 

@@ -38,8 +38,15 @@ class ContactFinder {
   // time-stepping solver's speculative contacts, bodies that can close the gap within a step.
   void find(const Model& model, std::span<const BodyState> states, double margin,
             std::vector<Contact>& out, std::span<const double> reach = {});
+  // The contacts find() gives for the listed pairs of bodies (i < j) only, in their order.
+  void findBetween(const Model& model, std::span<const BodyState> states, double margin,
+                   std::span<const std::pair<int, int>> pairs, std::vector<Contact>& out);
 
  private:
+  void collidePair(const Model& model, std::span<const BodyState> states, int i, int j,
+                   const Transform& ti, const Transform& tj, double margin,
+                   std::vector<Contact>& out);
+
   BroadPhase broadPhase_;
   std::vector<Aabb> boxes_;
   std::vector<bool> isStatic_;

@@ -14,6 +14,11 @@ namespace {
 // contact force (with its gap correction) stops them, and sweeping impulses serially through a
 // pile down to round-off would cost many solves for nothing.
 constexpr double kApproachFraction = 1e-3;
+// Serial resolution is Gauss-Seidel over body pairs: in a pile each sweep passes momentum one body
+// further, and the approach speeds shrink slowly. After this many pair solves per contact, what
+// still approaches gets one simultaneous solve: by then the approaches are slow (restitution 0),
+// and the simultaneous LCP is the limit the serial sweeps were converging to.
+constexpr size_t kSerialSolvesPerRow = 4;
 
 // A contact's bodies and body 1's vertex, without body 2's feature: deep inside, the edge a vertex
 // is matched with can change from one state to the next while the colliding vertex stays.
@@ -38,10 +43,8 @@ int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statist
     restitution_.push_back(
         std::min(model.bodies[c.body1].elasticity, model.bodies[c.body2].elasticity));
   }
-  return w.collisions == CollisionHandling::Serial
-                    ? resolveSerially(model, states, stats)
-                    : resolveSimultaneously(model, states, stats);
-
+  return w.collisions == CollisionHandling::Serial ? resolveSerially(model, states, stats)
+                                                   : resolveSimultaneously(model, states, stats);
 }
 
 int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
@@ -68,15 +71,15 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
     bodyRows_[fill_[rows_[k].body1]++] = k, bodyRows_[fill_[rows_[k].body2]++] = k;
   velocity_.resize(count);
   for (int k = 0; k < count; ++k) velocity_[k] = rowVelocity(rows_[k], states);
+  fastest_.build(velocity_);
 
-  const size_t cap = 100 * rows_.size() + 100;
+  const double approaching = -kApproachFraction * model.settings.velocityTol;
+  const size_t cap = kSerialSolvesPerRow * rows_.size() + 100;
   int applied = 0;
-  for (size_t iteration = 0; iteration < cap; ++iteration) {
-    int worst = -1;
-    double worstVelocity = -kApproachFraction * model.settings.velocityTol;
-    for (int k = 0; k < count; ++k)
-      if (velocity_[k] < worstVelocity) worst = k, worstVelocity = velocity_[k];
-    if (worst < 0) break;
+  for (size_t iteration = 0; count > 0; ++iteration) {
+    const int worst = fastest_.least();
+    if (!(velocity_[worst] < approaching)) break;
+    if (iteration == cap) return applied + resolveSimultaneously(model, states, stats);
     const auto pair = orderedPair(contacts_[worst]);
     group_.clear();
     for (int p = pairRun_[worst]; p < count && orderedPair(contacts_[byPair_[p]]) == pair; ++p)
@@ -84,8 +87,11 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
     applied += solveImpulses(model, states, stats);
     for (int body : {pair.first, pair.second}) {
       if (model.bodies[body].fixed()) continue;
-      for (int e = bodyStart_[body]; e < bodyStart_[body + 1]; ++e)
-        velocity_[bodyRows_[e]] = rowVelocity(rows_[bodyRows_[e]], states);
+      for (int e = bodyStart_[body]; e < bodyStart_[body + 1]; ++e) {
+        const int k = bodyRows_[e];
+        velocity_[k] = rowVelocity(rows_[k], states);
+        fastest_.update(velocity_, k);
+      }
     }
   }
   return applied;
@@ -152,7 +158,12 @@ const std::vector<ContactKey>& ImpulseSim::penetratingContacts(const Model& mode
 double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> states,
                               const std::vector<ContactKey>& keys, Statistics& stats) {
   StageTimer timer(stats.time.collisions);
-  finder_.find(model, states, model.settings.distanceTol, contacts_);
+  keyPairs_.clear();
+  for (const ContactKey& k : keys)
+    keyPairs_.emplace_back(std::min(k.body1, k.body2), std::max(k.body1, k.body2));
+  std::sort(keyPairs_.begin(), keyPairs_.end());
+  keyPairs_.erase(std::unique(keyPairs_.begin(), keyPairs_.end()), keyPairs_.end());
+  finder_.findBetween(model, states, model.settings.distanceTol, keyPairs_, contacts_);
   double gap = std::numeric_limits<double>::infinity();
   for (const Contact& c : contacts_)
     if (std::binary_search(keys.begin(), keys.end(), pointKeyOf(c)))

@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace contactlab {
 namespace {
@@ -193,8 +194,10 @@ class Pivoting {
     double size = 0;
     for (size_t e = 0; e < columns.size(); ++e) {
       const int c = columns[e], r = position_[c];
-      if (c == d) size += std::abs(values[e]);
-      else if (r >= 0) size += std::abs(values[e] * df_[r]);
+      if (c == d)
+        size += std::abs(values[e]);
+      else if (r >= 0)
+        size += std::abs(values[e] * df_[r]);
     }
     return size;
   }
@@ -286,7 +289,8 @@ void Pivoting::remove(int p) {
 // a_d recomputed from the forces for a d that depends on C, with the tolerance of its round-off:
 // a_d = sum_k c_k a_k where each a_k carries errors of order eps sum_j |A_kj f_j|, and c = -df_.
 double Pivoting::dependentAcceleration(int d, double& tolerance) const {
-  double value = b_[d] + diagonal(d) * f_[d], size = std::abs(b_[d]) + std::abs(diagonal(d) * f_[d]);
+  double value = b_[d] + diagonal(d) * f_[d],
+         size = std::abs(b_[d]) + std::abs(diagonal(d) * f_[d]);
   std::span<const int> columns = A_.columns(d);
   std::span<const double> values = A_.values(d);
   for (size_t e = 0; e < columns.size(); ++e) {
@@ -557,7 +561,12 @@ LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::
   const size_t doubles = n * (n + 1) / 2 + 9 * n;  // L (rows 1..n-1 use n (n - 1) / 2), vectors
   if (buffer_.size() < doubles) buffer_.resize(doubles);
   if (indices_.size() < 6 * n) indices_.resize(6 * n);
-  orderer_.reverseCuthillMcKee(A, ordering_);
+  if (n > 2) {
+    orderer_.reverseCuthillMcKee(A, ordering_);
+  } else {
+    ordering_.resize(n);
+    std::iota(ordering_.begin(), ordering_.end(), 0);
+  }
   Pivoting pivoting(A, b, f, a, ordering_, buffer_.data(), indices_.data());
   LcpInfo info = pivoting.run(clamped);
   info.residual = complementarityResidual(A, b, f);

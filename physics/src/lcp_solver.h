@@ -22,9 +22,9 @@ enum class LcpStatus : std::uint8_t {
 
 struct LcpInfo {
   LcpStatus status = LcpStatus::Solved;
-  int pivots = 0;          // moves of an index between the clamped and unclamped sets
-  int redundant = 0;       // contacts left out of the clamped set because A_CC would be singular
-  double residual = 0;     // complementarityResidual of the returned f
+  int pivots = 0;       // moves of an index between the clamped and unclamped sets
+  int redundant = 0;    // contacts left out of the clamped set because A_CC would be singular
+  double residual = 0;  // complementarityResidual of the returned f
 };
 
 // Scaled complementarity residual of a candidate solution f (a is recomputed as A f + b):
@@ -48,9 +48,9 @@ class LcpSolver {
  private:
   std::vector<double> buffer_;  // factor and work vectors; layout private to the implementation
   std::vector<int> indices_;
-  std::vector<int> ordering_;   // the order in which a clamped set is factored afresh
+  std::vector<int> ordering_;  // the order in which a clamped set is factored afresh
   SparseOrdering orderer_;
-  SparseMatrix dense_;          // a dense A's nonzero entries
+  SparseMatrix dense_;  // a dense A's nonzero entries
 };
 
 }  // namespace contactlab

@@ -100,8 +100,8 @@ bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& e
                         double tolerance) {
   auto near = [&](Vec2 p, Vec2 q) { return glm::length(p - q) <= tolerance; };
   // A corner-corner normal is ill-defined where the corners (nearly) coincide: compare points only.
-  const bool corner = contact.normalKind == NormalKind::CentreLine ||
-                      earlier.normalKind == NormalKind::CentreLine;
+  const bool corner =
+      contact.normalKind == NormalKind::CentreLine || earlier.normalKind == NormalKind::CentreLine;
   return (corner || glm::dot(contact.normal, earlier.normal) < -kOppositeCosine) &&
          near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
 }

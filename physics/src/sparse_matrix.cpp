@@ -10,28 +10,35 @@ double SparseMatrix::at(int i, int j) const {
   return it != c.end() && *it == j ? value_[start_[i] + (it - c.begin())] : 0.0;
 }
 
-void SparseMatrix::assign(int n, std::vector<SparseEntry>& entries) {
-  std::stable_sort(entries.begin(), entries.end(), [](const SparseEntry& a, const SparseEntry& b) {
-    return a.row != b.row ? a.row < b.row : a.column < b.column;
-  });
+void SparseMatrix::assign(int n, std::span<const SparseEntry> entries) {
+  // Counting sort by row, keeping the given order within a row, then a stable insertion sort of
+  // each (short) row by column: no allocation once the buffers have grown.
   n_ = n;
   start_.assign(static_cast<size_t>(n) + 1, 0);
+  for (const SparseEntry& e : entries) ++start_[e.row + 1];
+  for (int i = 0; i < n; ++i) start_[i + 1] += start_[i];
+  byRow_.resize(entries.size());
+  next_.assign(start_.begin(), start_.end() - 1);
+  for (const SparseEntry& e : entries) byRow_[next_[e.row]++] = e;
   column_.clear();
   value_.clear();
   diagonal_.assign(static_cast<size_t>(n), 0.0);
-  for (size_t e = 0; e < entries.size();) {
-    const SparseEntry& first = entries[e];
-    double sum = 0;
-    for (; e < entries.size() && entries[e].row == first.row && entries[e].column == first.column;
-         ++e)
-      sum += entries[e].value;
-    if (sum == 0) continue;
-    column_.push_back(first.column);
-    value_.push_back(sum);
-    ++start_[first.row + 1];
-    if (first.row == first.column) diagonal_[first.row] = sum;
+  for (int i = 0; i < n; ++i) {
+    const auto first = byRow_.begin() + start_[i], last = byRow_.begin() + start_[i + 1];
+    for (auto e = first; e != last; ++e)
+      for (auto f = e; f != first && (f - 1)->column > f->column; --f) std::iter_swap(f, f - 1);
+    start_[i] = static_cast<int>(column_.size());
+    for (auto e = first; e != last;) {
+      const int column = e->column;
+      double sum = 0;
+      for (; e != last && e->column == column; ++e) sum += e->value;
+      if (sum == 0) continue;
+      column_.push_back(column);
+      value_.push_back(sum);
+      if (column == i) diagonal_[i] = sum;
+    }
   }
-  for (int i = 0; i < n; ++i) start_[i + 1] += start_[i];
+  start_[n] = static_cast<int>(column_.size());
 }
 
 void SparseMatrix::assignDense(MatrixView A) {

@@ -33,8 +33,7 @@ class SparseMatrix {
 
   // Fills the n x n matrix from entries in any order; entries at the same place are summed (in
   // the order given), exact zeros are left out. The caller gives (i, j) and (j, i) alike.
-  // Reorders `entries`.
-  void assign(int n, std::vector<SparseEntry>& entries);
+  void assign(int n, std::span<const SparseEntry> entries);
   // The nonzero entries of a dense symmetric matrix.
   void assignDense(MatrixView A);
 
@@ -46,7 +45,8 @@ class SparseMatrix {
   std::vector<int> column_;
   std::vector<double> value_;
   std::vector<double> diagonal_;
-  std::vector<SparseEntry> scratch_;
+  std::vector<SparseEntry> scratch_, byRow_;
+  std::vector<int> next_;
 };
 
 }  // namespace contactlab

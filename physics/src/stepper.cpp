@@ -68,11 +68,17 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   const double accuracy = model.settings.distanceTol / 10;
   double remaining = h;
   firstRatesValid_ = false;
+  bool endChecked = false;  // the last penetration check was of trial_
   for (int round = 0;; ++round) {
-    existing_ = impulseSim_.penetratingContacts(model, states, stats);
+    if (round > 0 || !startChecked_)
+      existing_ = impulseSim_.penetratingContacts(model, states, stats);
     integrate(model, states, remaining, trial_, stats);
-    newKeys(impulseSim_.penetratingContacts(model, trial_, stats), existing_, colliding_);
-    if (colliding_.empty()) break;
+    ending_ = impulseSim_.penetratingContacts(model, trial_, stats);
+    newKeys(ending_, existing_, colliding_);
+    if (colliding_.empty()) {
+      endChecked = true;
+      break;
+    }
     if (round == kMaxCollisionRounds) {
       ++stats.unresolvedPenetrations;
       break;
@@ -109,13 +115,19 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
     }
   }
   states.swap(trial_);
-  impulseSim_.penetratingContacts(model, states, stats);
+  if (endChecked) {
+    existing_.swap(ending_);
+  } else {
+    existing_ = impulseSim_.penetratingContacts(model, states, stats);
+  }
+  startChecked_ = true;  // existing_ now holds the penetrations at the next substep's start
   stats.deepestPenetration = std::max(stats.deepestPenetration, impulseSim_.deepestPenetration());
 }
 
 Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
   StageTimer timer(stats.time.total);
   saved_ = states;
+  startChecked_ = false;
   const int substeps = substepCount(model, states);
   const double h = model.settings.dt / substeps;
   for (int s = 0; s < substeps; ++s) advanceWithCollisions(model, states, h, stats);

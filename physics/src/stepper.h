@@ -47,7 +47,8 @@ class Stepper {
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
   std::vector<BodyRate> rates_;
   std::vector<BodyState> saved_, trial_, low_, middle_;
-  std::vector<ContactKey> colliding_, existing_, fresh_;
+  bool startChecked_ = false;  // existing_ holds the penetrations at the start of this substep
+  std::vector<ContactKey> colliding_, existing_, fresh_, ending_;
 };
 
 }  // namespace contactlab

@@ -225,7 +225,9 @@ void World::forgetWarmStart() {
   impl_->forgetWarmStart();
 }
 
-double World::time() const { return impl_->time + impl_->timeCompensation; }
+double World::time() const {
+  return impl_->time + impl_->timeCompensation;
+}
 
 const std::vector<ContactReport>& World::contacts() const {
   WorldImpl& w = *impl_;

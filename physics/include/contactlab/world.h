@@ -22,10 +22,10 @@ namespace contactlab {
 // A body as the world sees it: its definition (with mass filled in) and its current state.
 struct BodyView {
   BodyId id;
-  BodyDef def;           // as given to addBody; def.state is stale, use `state`
+  BodyDef def;  // as given to addBody; def.state is stale, use `state`
   BodyState state;
-  double mass = 0;       // kg, infinite for fixed bodies
-  double inertia = 0;    // kg m^2 about the centre of mass, infinite for fixed bodies
+  double mass = 0;        // kg, infinite for fixed bodies
+  double inertia = 0;     // kg m^2 about the centre of mass, infinite for fixed bodies
   double elasticity = 0;  // effective (own or the world's)
   double friction = 0;
 };
