@@ -555,3 +555,53 @@ TEST_CASE("an infeasible problem (b outside the range of A) is reported unbounde
     CHECK(std::isfinite(s.a[i]));
   }
 }
+
+TEST_CASE("a pyramid of 78 blocks: each level carries the weight above; warm from its answer, no pivot") {
+  // Base 12, rows of 0.5 m high unit-wide blocks, each block centred on the joint of the two
+  // below: a sparse A of 288 contacts (each block's bottom corners on the blocks below, their top
+  // corners on its bottom edge), solved through the sparse factorization. Cutting the pyramid
+  // between two rows, the contact forces across the cut balance the weight of all rows above.
+  constexpr int kBase = 12;
+  const double mass = 1.5, w = 1, h = 0.5;
+  System system;
+  std::vector<std::vector<int>> rows(kBase);
+  std::vector<int> levelOf;  // the row above each contact's cut
+  for (int r = 0; r < kBase; ++r) {
+    for (int i = 0; i + r < kBase; ++i) {
+      const int block = system.addBody(mass, boxInertia(mass, w, h));
+      rows[r].push_back(block);
+      if (r == 0) {
+        for (double x : {-w / 2, w / 2}) {
+          system.addContact(block, {x, -h / 2}, -1, {}, {0, 1});
+          levelOf.push_back(0);
+        }
+        continue;
+      }
+      const int left = rows[r - 1][i], right = rows[r - 1][i + 1];
+      system.addContact(block, {-w / 2, -h / 2}, left, {0, h / 2}, {0, 1});
+      system.addContact(block, {w / 2, -h / 2}, right, {0, h / 2}, {0, 1});
+      system.addContact(left, {w / 2, h / 2}, block, {0, -h / 2}, {0, -1});
+      system.addContact(right, {-w / 2, h / 2}, block, {0, -h / 2}, {0, -1});
+      for (int k = 0; k < 4; ++k) levelOf.push_back(r);
+    }
+  }
+  REQUIRE(system.contacts() == 288);
+  const std::vector<double> A = system.matrix(), b = system.offset(weights(system));
+  LcpSolver solver;
+  for (const std::uint8_t start : {0, 1}) {
+    CAPTURE(int(start));
+    const Solution cold = solveWith(solver, A, b, std::vector<std::uint8_t>(b.size(), start));
+    REQUIRE(cold.info.status == LcpStatus::Solved);
+    CHECK(cold.info.residual <= 1e-9);
+    std::vector<double> carried(kBase, 0.0);
+    for (size_t c = 0; c < b.size(); ++c) carried[levelOf[c]] += cold.f[c];
+    for (int r = 0; r < kBase; ++r) {
+      const int blocksAbove = (kBase - r) * (kBase - r + 1) / 2;
+      const double weight = blocksAbove * mass * kGravity;
+      CHECK(std::abs(carried[r] - weight) <= 1e-9 * weight);
+    }
+    const Solution warm = solveWith(solver, A, b, cold.clamped);
+    CHECK(warm.info.pivots == 0);
+    CHECK(warm.info.residual <= 1e-9);
+  }
+}
