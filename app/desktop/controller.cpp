@@ -56,6 +56,10 @@ void Controller::setTimeRate(double rate) {
   post([rate](Session& s) { s.control.timeRate = rate; });
 }
 
+void Controller::capture(CapturedScene::Use use, const std::string& path) {
+  post([use, path](Session& s) { captureBetweenSteps(s, use, path); });
+}
+
 void Controller::undo() {
   post([](Session& s) { contactlab::undo(s.doc); });
 }

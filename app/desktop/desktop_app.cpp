@@ -169,6 +169,7 @@ void DesktopApp::takeFrame() {
     }
   }
   resolveSelection();
+  for (const CapturedScene& captured : frame_.captures) deliver(captured);
   marks_.clear();
   for (const CollisionMark& mark : frame_.marks)
     marks_.push_back({mark.point, mark.impulse, (frame_.world.time() - mark.time) / kMarkLifetime});

@@ -54,6 +54,7 @@ class DesktopApp {
   void openShareText(const std::string& text);
   void saveSceneFile(const std::string& path);
   void copyShare();
+  void deliver(const CapturedScene& captured);
 
   DesktopOptions options_;
   std::unique_ptr<AppWindow> window_;

@@ -130,18 +130,29 @@ void DesktopApp::openSceneText(const std::string& path) {
   tell(ui_, "Opened " + path);
 }
 
+// Saving and sharing capture the worker's world between two steps (Controller::capture), which
+// forgets its warm start there: the saved scene or share string, opened anywhere, then continues
+// exactly as this window's simulation does. The scene comes back with a later frame (deliver).
 void DesktopApp::saveSceneFile(const std::string& path) {
-  Status saved = writeFileAtomically(path, writeScene(captureScene(frame_.world)));
-  if (!saved) {
-    tell(ui_, saved.error().message, 8);
-    return;
-  }
-  ui_.filePath = path;
-  tell(ui_, "Saved " + path);
+  controller_->capture(CapturedScene::Use::SaveFile, path);
 }
 
 void DesktopApp::copyShare() {
-  std::string share = encodeShare(captureScene(frame_.world));
+  controller_->capture(CapturedScene::Use::CopyShare);
+}
+
+void DesktopApp::deliver(const CapturedScene& captured) {
+  if (captured.use == CapturedScene::Use::SaveFile) {
+    Status saved = writeFileAtomically(captured.path, writeScene(captured.scene));
+    if (!saved) {
+      tell(ui_, saved.error().message, 8);
+      return;
+    }
+    ui_.filePath = captured.path;
+    tell(ui_, "Saved " + captured.path);
+    return;
+  }
+  std::string share = encodeShare(captured.scene);
   if (SDL_SetClipboardText(share.c_str()) != 0) {
     tell(ui_, std::string("Cannot copy: ") + SDL_GetError());
     return;

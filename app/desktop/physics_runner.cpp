@@ -97,6 +97,11 @@ void PhysicsRunner::measureSpeed(double now) {
   windowDroppedStart_ = s.clock.droppedSeconds();
 }
 
+void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path) {
+  s.doc.world.forgetWarmStart();
+  s.captures.push_back({use, path, captureScene(s.doc.world)});
+}
+
 void PhysicsRunner::publish() {
   Session& s = session_;
   s.doc.world.contacts();  // computed here, so the copy carries them and the window never solves
@@ -114,6 +119,8 @@ void PhysicsRunner::publish() {
   status.error = s.control.error;
   status.source = s.doc.source;
   shared_.marks = s.marks;
+  for (CapturedScene& c : s.captures) shared_.captures.push_back(std::move(c));
+  s.captures.clear();
   fresh_ = true;
   wantFrame_ = false;
 }
@@ -196,6 +203,7 @@ bool PhysicsRunner::takeFrame(PhysicsFrame& out) {
     std::lock_guard lock(frameMutex_);
     if (fresh_) {
       std::swap(out, shared_);
+      shared_.captures.clear();  // handed over once
       fresh_ = false;
       taken = true;
     }

@@ -31,13 +31,28 @@ struct RunControl {
   std::string error;  // why the simulation stopped (a step failed) or an edit was refused
 };
 
+// A scene the window asked for, captured by the worker between two steps (so that the worker's
+// world can forget its warm start at that very state and go on bit-identically with any world
+// built from the scene), with what the window wants done with it.
+struct CapturedScene {
+  enum class Use { CopyShare, SaveFile };
+  Use use = Use::CopyShare;
+  std::string path;  // SaveFile
+  Scene scene;
+};
+
+struct Session;
+// The edit behind a capture: forgets the world's warm start and queues the scene for the window.
+void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path);
+
 // What the worker owns; edits act on it.
 struct Session {
   Document doc;
   RunControl control;
   StepClock clock;
   ImpulseFinder impulses;
-  std::vector<CollisionMark> marks;  // recent collisions
+  std::vector<CollisionMark> marks;     // recent collisions
+  std::vector<CapturedScene> captures;  // not yet published
 };
 
 struct RunnerStatus {
@@ -57,6 +72,7 @@ struct PhysicsFrame {
   World world;
   RunnerStatus status;
   std::vector<CollisionMark> marks;
+  std::vector<CapturedScene> captures;  // captured since the last frame the window took
 };
 
 class PhysicsRunner {
