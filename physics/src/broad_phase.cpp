@@ -1,7 +1,8 @@
 // Sort-and-sweep broad phase: boxes sorted by their lower x; each box is paired with the boxes
 // after it whose grown x-interval starts before its own grown x-interval ends, then checked in y.
 // Grown boxes that only touch (share an edge or a corner) count as overlapping. Boxes must be
-// finite. Cost: the sort, plus one step per pair overlapping in x, plus sorting the output.
+// finite. Cost: the sort (nearly linear from the last call's order), plus one step per pair
+// overlapping in x, plus sorting the output.
 #include "broad_phase.h"
 
 #include <algorithm>
@@ -12,12 +13,19 @@ void BroadPhase::findPairs(const std::vector<Aabb>& boxes, const std::vector<boo
                            double margin, std::vector<std::pair<int, int>>& pairs) {
   pairs.clear();
   const int n = static_cast<int>(boxes.size());
-  order_.resize(boxes.size());
-  for (int i = 0; i < n; ++i) order_[i] = i;
-  std::sort(order_.begin(), order_.end(), [&](int i, int j) {
-    double xi = boxes[i].lower.x, xj = boxes[j].lower.x;
+  // Insertion sort from the last call's order: bodies move little between calls, so this is
+  // nearly linear; (lower x, index) is a total order, so the result does not depend on the start.
+  if (order_.size() != boxes.size()) {
+    order_.resize(boxes.size());
+    for (int i = 0; i < n; ++i) order_[i] = i;
+  }
+  auto before = [&](int i, int j) {
+    const double xi = boxes[i].lower.x, xj = boxes[j].lower.x;
     return xi < xj || (xi == xj && i < j);
-  });
+  };
+  for (int k = 1; k < n; ++k)
+    for (int l = k; l > 0 && before(order_[l], order_[l - 1]); --l)
+      std::swap(order_[l], order_[l - 1]);
 
   for (int k = 0; k < n; ++k) {
     const int i = order_[k];
@@ -34,7 +42,17 @@ void BroadPhase::findPairs(const std::vector<Aabb>& boxes, const std::vector<boo
       pairs.emplace_back(std::min(i, j), std::max(i, j));
     }
   }
-  std::sort(pairs.begin(), pairs.end());
+  // Sorted by (i, j): a counting sort by i, then each body's few partners by j.
+  start_.assign(static_cast<size_t>(n) + 1, 0);
+  for (const auto& p : pairs) ++start_[p.first + 1];
+  for (int i = 0; i < n; ++i) start_[i + 1] += start_[i];
+  sorted_.resize(pairs.size());
+  for (const auto& p : pairs) sorted_[start_[p.first]++] = p;
+  for (int i = n; i > 0; --i) start_[i] = start_[i - 1];
+  start_[0] = 0;
+  for (int i = 0; i < n; ++i)
+    std::sort(sorted_.begin() + start_[i], sorted_.begin() + start_[i + 1]);
+  pairs.swap(sorted_);
 }
 
 }  // namespace contactlab

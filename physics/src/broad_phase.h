@@ -22,7 +22,9 @@ class BroadPhase {
                  std::vector<std::pair<int, int>>& pairs);
 
  private:
-  std::vector<int> order_;
+  std::vector<int> order_;  // boxes by lower x, kept between calls
+  std::vector<int> start_;
+  std::vector<std::pair<int, int>> sorted_;
 };
 
 }  // namespace contactlab

@@ -58,10 +58,13 @@ bool inSlab(const Shape& polygon, size_t j, Vec2 point, double tolerance) {
   return along >= -slack && along <= glm::dot(edge, edge) + slack;
 }
 
+enum class EdgeSearch { Touched, NotTouched, Far };
+
 // The edge of `polygon` touched by a vertex at `point` whose outward bisector is `facing` (both in
-// the polygon's frame), if any is touched closer than `margin`.
-bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margin, double tolerance,
-                     EdgeTouch& touch) {
+// the polygon's frame), if any is touched closer than `margin`. Far: the point lies beyond some
+// edge line by `margin` or more, so it is at least that far from the whole polygon.
+EdgeSearch findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margin,
+                           double tolerance, EdgeTouch& touch) {
   const size_t n = polygon.vertices.size();
   auto signedDistance = [&](size_t j) {
     return glm::dot(polygon.normals[j], point - polygon.vertices[j]);
@@ -75,13 +78,14 @@ bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margi
   }
   // A vertex on the boundary (deepest within tolerance of 0) may still be deep inside across
   // another edge: two equal boxes side by side, overlapping.
-  if (!(deepest.distance < margin) && deepest.distance > tolerance) return false;
+  if (!(deepest.distance < margin) && deepest.distance > tolerance) return EdgeSearch::Far;
 
   if (deepest.distance > tolerance) {
     // Outside: only the nearest edge line can hold the nearest point.
-    if (!inSlab(polygon, deepest.edge, point, tolerance) || !faces(deepest.edge)) return false;
+    if (!inSlab(polygon, deepest.edge, point, tolerance) || !faces(deepest.edge))
+      return EdgeSearch::NotTouched;
     touch = deepest;
-    return true;
+    return EdgeSearch::Touched;
   }
   // On or inside: the least penetrated edge among those the vertex faces and projects onto.
   bool found = false;
@@ -92,7 +96,7 @@ bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margi
     found = true;
   }
   if (!found) touch = deepest;
-  return touch.distance < margin;
+  return touch.distance < margin ? EdgeSearch::Touched : EdgeSearch::NotTouched;
 }
 
 // Whether `contact` is `earlier` seen from the other polygon: opposite normal, same points swapped.
@@ -161,7 +165,9 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     ContactGeometry contact;
     contact.pointOwnerIsFirst = ownerIsFirst;
     contact.point1 = ownerPlace.apply(owner.vertices[i]);
-    if (findTouchedEdge(other, point, facing, margin, tolerance, touch)) {
+    const EdgeSearch search = findTouchedEdge(other, point, facing, margin, tolerance, touch);
+    if (search == EdgeSearch::Far) continue;
+    if (search == EdgeSearch::Touched) {
       contact.normalKind = NormalKind::EdgeOfBody2;
       contact.normal = otherPlace.rotate(other.normals[touch.edge]);
       contact.point2 = otherPlace.apply(point - touch.distance * other.normals[touch.edge]);
