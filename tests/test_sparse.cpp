@@ -33,6 +33,24 @@ bool isPermutation(std::vector<int> order, int n) {
   return order == identity;
 }
 
+// Couples rows i and j (an edge of the matrix's graph), symmetrically.
+void couple(std::vector<SparseEntry>& entries, int i, int j) {
+  entries.push_back({i, j, -1});
+  entries.push_back({j, i, -1});
+}
+
+// The order reverse Cuthill-McKee gives the n x n matrix of `entries`, checked to be a permutation,
+// and its bandwidth.
+int orderedBandwidth(int n, const std::vector<SparseEntry>& entries) {
+  SparseMatrix A;
+  A.assign(n, entries);
+  SparseOrdering ordering;
+  std::vector<int> order;
+  ordering.reverseCuthillMcKee(A, order);
+  REQUIRE(isPermutation(order, n));
+  return bandwidth(A, order);
+}
+
 }  // namespace
 
 TEST_CASE("sparse assembly sums entries at the same place, drops zeros and sorts each row") {
@@ -69,18 +87,9 @@ TEST_CASE("reverse Cuthill-McKee gives a shuffled chain bandwidth 1 and every ro
     std::vector<SparseEntry> entries;
     for (int k = 0; k < n; ++k) {
       entries.push_back({label[k], label[k], 2});
-      if (k + 1 < n) {
-        entries.push_back({label[k], label[k + 1], -1});
-        entries.push_back({label[k + 1], label[k], -1});
-      }
+      if (k + 1 < n) couple(entries, label[k], label[k + 1]);
     }
-    SparseMatrix A;
-    A.assign(n, entries);
-    SparseOrdering ordering;
-    std::vector<int> order;
-    ordering.reverseCuthillMcKee(A, order);
-    REQUIRE(isPermutation(order, n));
-    CHECK(bandwidth(A, order) <= 1);
+    CHECK(orderedBandwidth(n, entries) <= 1);
   }
 }
 
@@ -97,23 +106,11 @@ TEST_CASE("reverse Cuthill-McKee keeps a grid within its short side and covers e
   for (int i = 0; i < n; ++i) entries.push_back({i, i, 4});
   for (int x = 0; x < kLength; ++x) {
     for (int y = 0; y < kHeight; ++y) {
-      if (x + 1 < kLength) {
-        entries.push_back({node(x, y), node(x + 1, y), -1});
-        entries.push_back({node(x + 1, y), node(x, y), -1});
-      }
-      if (y + 1 < kHeight) {
-        entries.push_back({node(x, y), node(x, y + 1), -1});
-        entries.push_back({node(x, y + 1), node(x, y), -1});
-      }
+      if (x + 1 < kLength) couple(entries, node(x, y), node(x + 1, y));
+      if (y + 1 < kHeight) couple(entries, node(x, y), node(x, y + 1));
     }
   }
-  SparseMatrix A;
-  A.assign(n, entries);
-  SparseOrdering ordering;
-  std::vector<int> order;
-  ordering.reverseCuthillMcKee(A, order);
-  REQUIRE(isPermutation(order, n));
-  CHECK(bandwidth(A, order) <= kHeight + 1);
+  CHECK(orderedBandwidth(n, entries) <= kHeight + 1);
 }
 
 TEST_CASE("the tournament tree always names the first of the least values") {
