@@ -73,7 +73,9 @@ inline double contactResidual(const QpProblem& problem, size_t c, Impulse g, Imp
   const double nn = problem.blocks[3 * c];
   const double d = nn > 0 ? nn : 1.0;
   if (!problem.friction) return std::abs(std::min(d * g.n, w.n));  // d (g - max(0, g - w / d))
-  const Impulse p = projectOntoWedge({g.n - w.n / d, g.t - w.t / d}, problem.contacts[c].friction);
+  const double step = 1 / d;
+  const Impulse p =
+      projectOntoWedge({g.n - w.n * step, g.t - w.t * step}, problem.contacts[c].friction);
   const double en = g.n - p.n, et = g.t - p.t;
   return d * std::sqrt(en * en + et * et);
 }
