@@ -6,6 +6,7 @@
 // any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
 // discs), the deepest overlap at the end (Box2D: below its polygon skin, the surface it keeps
 // bodies apart at), and the top box's height loss at the end and the largest during the run.
+// Then ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
 //
 // Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd] [--iterations N]
 //                               [--tolerance T] [scene ...]   (default: all four, R = 3)
@@ -36,6 +37,7 @@ struct Outcome {
   double overlap = 0;       // m, deepest at the end
   double topLoss = 0;       // m, at the end
   double worstTopLoss = 0;  // m, largest during the run
+  Statistics stats;         // ContactLab only: the solver's statistics of the last run
 };
 
 using Clock = std::chrono::steady_clock;
@@ -128,6 +130,7 @@ Outcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
   tracker.finish(x, y);
   Outcome& out = tracker.outcome;
   out.msPerStep = 1e3 * seconds / scene.steps;
+  out.stats = world.statistics();
   for (const ContactReport& c : world.contacts()) out.overlap = std::max(out.overlap, -c.distance);
   if (scene.tracksTopBox) out.topLoss = tracker.topStart - world.body(top)->state.position.y;
   return out;
@@ -240,6 +243,17 @@ void printRow(const char* engine, const std::string& scene, int bodies, const Ou
 
 }  // namespace
 
+// Where ContactLab's time went (stage times of the last run, per step) and how hard its solves
+// were: QP/CCP solves and iterations per step, solves stopped at the cap.
+void printStages(const std::string& scene, const Outcome& o) {
+  const Statistics& s = o.stats;
+  const double steps = std::max<double>(1, static_cast<double>(s.steps));
+  std::printf("| %-9s | %9.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n", scene.c_str(),
+              1e3 * s.time.detection / steps, 1e3 * s.time.build / steps, 1e3 * s.time.lcp / steps,
+              static_cast<double>(s.qpSolves) / steps, static_cast<double>(s.qpIterations) / steps,
+              static_cast<long long>(s.qpUnconverged));
+}
+
 int main(int argc, char** argv) {
   int runs = 3;
   WorldSettings settings;
@@ -292,6 +306,7 @@ int main(int argc, char** argv) {
   std::printf(
       "|-----------|------------|-------:|--------:|----------:|---------:|---------:|---------:|"
       "\n");
+  std::vector<std::pair<std::string, Outcome>> ourOutcomes;
   for (const std::string& name : names) {
     const BenchScene ours = sceneNamed(name, gap);
     int bodies = 0;
@@ -299,6 +314,7 @@ int main(int argc, char** argv) {
     bodies += static_cast<int>(ours.discs.size());
     const Outcome a = medianOf(runs, [&] { return runContactLab(ours, settings); });
     printRow("ContactLab", name, bodies, a, ours.tracksTopBox);
+    ourOutcomes.emplace_back(name, a);
 #ifdef CONTACTLAB_HAVE_BOX2D
     const BenchScene theirs = sceneNamed(name, kBox2dGap);
     const Outcome b = medianOf(runs, [&] { return runBox2d(theirs); });
@@ -309,5 +325,11 @@ int main(int argc, char** argv) {
 #endif
     std::fflush(stdout);
   }
+  std::printf(
+      "\nContactLab per step (last run): stage ms, QP/CCP solves and iterations, solves stopped "
+      "at the cap\n\n| scene     | detection | build    | QP       | solves   | QP iter  | "
+      "unconverged |\n|-----------|----------:|---------:|---------:|---------:|---------:|"
+      "------------:|\n");
+  for (const auto& [name, outcome] : ourOutcomes) printStages(name, outcome);
   return 0;
 }

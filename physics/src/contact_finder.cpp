@@ -3,6 +3,25 @@
 #include "narrow_phase.h"
 
 namespace contactlab {
+namespace {
+
+// The shape's bounding box at `placement`, grown by `grow` on every side: a polygon's from its
+// placed vertices, a disc's from its radius.
+Aabb shapeBox(const Shape& shape, const Transform& placement, double grow) {
+  if (shape.isDisc()) {
+    const double extent = shape.radius + grow;
+    return {placement.position - Vec2{extent, extent}, placement.position + Vec2{extent, extent}};
+  }
+  Vec2 lower = placement.apply(shape.vertices.front()), upper = lower;
+  for (const Vec2 v : shape.vertices) {
+    const Vec2 p = placement.apply(v);
+    lower = glm::min(lower, p);
+    upper = glm::max(upper, p);
+  }
+  return {lower - Vec2{grow, grow}, upper + Vec2{grow, grow}};
+}
+
+}  // namespace
 
 void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
                          std::vector<Contact>& out, std::span<const double> reach) {
@@ -14,9 +33,8 @@ void ContactFinder::find(const Model& model, std::span<const BodyState> states, 
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
     transforms_[i] = Transform(states[i].position, states[i].angle);
-    const double extent = body.shape.boundingRadius + (reach.empty() ? 0.0 : reach[i]);
-    boxes_[i] = {states[i].position - Vec2{extent, extent},
-                 states[i].position + Vec2{extent, extent}};
+    const double grow = reach.empty() ? 0.0 : reach[i];
+    boxes_[i] = shapeBox(body.shape, transforms_[i], grow);
     isStatic_[i] = body.fixed();
   }
   broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);

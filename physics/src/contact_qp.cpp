@@ -16,12 +16,6 @@ namespace {
 
 constexpr double kTinyScale = 1e-300;
 
-// The natural map's step is 1 / d for contact c; d = 1 when N_ii = 0 (both bodies immovable).
-double residualWeight(const QpProblem& problem, size_t c) {
-  const double d = problem.blocks[3 * c];
-  return d > 0 ? d : 1.0;
-}
-
 int vectorsFor(QpMethod method) {
   switch (method) {
     case QpMethod::ProjectedGaussSeidel:
@@ -96,19 +90,9 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
                        std::span<const double> Ng) {
   double worst = 0;
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
-    const double d = residualWeight(problem, c);
-    const double wn = Ng[2 * c] + problem.r[2 * c];
-    double e = 0;
-    if (problem.friction) {
-      const double wt = Ng[2 * c + 1] + problem.r[2 * c + 1];
-      const Impulse gc{g[2 * c], g[2 * c + 1]};
-      const Impulse p =
-          projectOntoWedge({gc.n - wn / d, gc.t - wt / d}, problem.contacts[c].friction);
-      const double en = gc.n - p.n, et = gc.t - p.t;
-      e = d * std::sqrt(en * en + et * et);
-    } else {
-      e = std::abs(std::min(d * g[2 * c], wn));  // d (g - max(0, g - w / d))
-    }
+    const Impulse w{Ng[2 * c] + problem.r[2 * c],
+                    problem.friction ? Ng[2 * c + 1] + problem.r[2 * c + 1] : 0.0};
+    const double e = contactResidual(problem, c, {g[2 * c], g[2 * c + 1]}, w);
     if (std::isnan(e)) return std::numeric_limits<double>::quiet_NaN();
     worst = std::max(worst, e);
   }

@@ -58,34 +58,36 @@ bool inSlab(const Shape& polygon, size_t j, Vec2 point, double tolerance) {
   return along >= -slack && along <= glm::dot(edge, edge) + slack;
 }
 
-enum class EdgeSearch { Touched, NotTouched, Far };
+// The edge of `polygon` whose line `point` lies farthest outside of (or least inside), with that
+// signed distance: a lower bound on the distance from `point` to the polygon.
+EdgeTouch deepestEdge(const Shape& polygon, Vec2 point) {
+  EdgeTouch deepest{0, -std::numeric_limits<double>::infinity()};
+  for (size_t j = 0; j < polygon.vertices.size(); ++j) {
+    const double s = glm::dot(polygon.normals[j], point - polygon.vertices[j]);
+    if (s > deepest.distance) deepest = {j, s};
+  }
+  return deepest;
+}
 
 // The edge of `polygon` touched by a vertex at `point` whose outward bisector is `facing` (both in
-// the polygon's frame), if any is touched closer than `margin`. Far: the point lies beyond some
-// edge line by `margin` or more, so it is at least that far from the whole polygon.
-EdgeSearch findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margin,
-                           double tolerance, EdgeTouch& touch) {
+// the polygon's frame), if any is touched closer than `margin`; `deepest` is deepestEdge(point).
+bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margin, double tolerance,
+                     EdgeTouch deepest, EdgeTouch& touch) {
   const size_t n = polygon.vertices.size();
   auto signedDistance = [&](size_t j) {
     return glm::dot(polygon.normals[j], point - polygon.vertices[j]);
   };
   auto faces = [&](size_t j) { return glm::dot(polygon.normals[j], facing) < 0; };
 
-  EdgeTouch deepest{0, -std::numeric_limits<double>::infinity()};
-  for (size_t j = 0; j < n; ++j) {
-    double s = signedDistance(j);
-    if (s > deepest.distance) deepest = {j, s};
-  }
   // A vertex on the boundary (deepest within tolerance of 0) may still be deep inside across
   // another edge: two equal boxes side by side, overlapping.
-  if (!(deepest.distance < margin) && deepest.distance > tolerance) return EdgeSearch::Far;
+  if (!(deepest.distance < margin) && deepest.distance > tolerance) return false;
 
   if (deepest.distance > tolerance) {
     // Outside: only the nearest edge line can hold the nearest point.
-    if (!inSlab(polygon, deepest.edge, point, tolerance) || !faces(deepest.edge))
-      return EdgeSearch::NotTouched;
+    if (!inSlab(polygon, deepest.edge, point, tolerance) || !faces(deepest.edge)) return false;
     touch = deepest;
-    return EdgeSearch::Touched;
+    return true;
   }
   // On or inside: the least penetrated edge among those the vertex faces and projects onto.
   bool found = false;
@@ -96,7 +98,7 @@ EdgeSearch findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double
     found = true;
   }
   if (!found) touch = deepest;
-  return touch.distance < margin ? EdgeSearch::Touched : EdgeSearch::NotTouched;
+  return touch.distance < margin;
 }
 
 // Whether `contact` is `earlier` seen from the other polygon: opposite normal, same points swapped.
@@ -159,15 +161,16 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
   const size_t n = owner.vertices.size();
   for (size_t i = 0; i < n; ++i) {
     Vec2 point = relative.apply(owner.vertices[i]);
+    const EdgeTouch deepest = deepestEdge(other, point);
+    // Farther than the margin from an edge line is farther from the polygon: no contact.
+    if (!(deepest.distance < margin) && deepest.distance > tolerance) continue;
     Vec2 facing = relative.rotate(owner.normals[(i + n - 1) % n] + owner.normals[i]);
     EdgeTouch touch;
     size_t vertex = 0;
     ContactGeometry contact;
     contact.pointOwnerIsFirst = ownerIsFirst;
     contact.point1 = ownerPlace.apply(owner.vertices[i]);
-    const EdgeSearch search = findTouchedEdge(other, point, facing, margin, tolerance, touch);
-    if (search == EdgeSearch::Far) continue;
-    if (search == EdgeSearch::Touched) {
+    if (findTouchedEdge(other, point, facing, margin, tolerance, deepest, touch)) {
       contact.normalKind = NormalKind::EdgeOfBody2;
       contact.normal = otherPlace.rotate(other.normals[touch.edge]);
       contact.point2 = otherPlace.apply(point - touch.distance * other.normals[touch.edge]);

@@ -9,8 +9,11 @@
 //   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L d^T d, d = x - y
 // (equal for a quadratic f, and free of cancellation between large f values; d = 0 or a NaN
 // ends it); N y is kept as (1 + beta) N x_{k+1} - beta N x_k, so an iteration costs one product N x
-// per trial step; the residual is contact_qp.h's; L starts from |N v| / |v| for a fixed
-// spread vector v rather than the difference with a vector of ones.
+// per trial step; the residual is contact_qp.h's, evaluated every kApgdResidualEvery iterations
+// (and the best iterate chosen among those); L starts from |N v| / |v| for a fixed spread vector v
+// rather than the difference with a vector of ones. Each trial step is two passes over the
+// contacts: the projected step scattering M^-1 D x into body velocities, then the gather D^T u
+// with every sum the iteration needs.
 #include <algorithm>
 #include <cmath>
 
@@ -27,11 +30,21 @@ double dot(std::span<const double> a, std::span<const double> b) {
   return s;
 }
 
-// x = Proj_K(y - (N y + r) / L).
+// x = Proj_K(y - (N y + r) / L), and problem.bodyWork = M^-1 D x, in one pass over the contacts.
 void projectedStep(const QpProblem& problem, std::span<const double> y, std::span<const double> Ny,
                    double L, std::span<double> x) {
-  for (size_t j = 0; j < x.size(); ++j) x[j] = y[j] - (Ny[j] + problem.r[j]) / L;
-  projectOntoCones(problem, x);
+  const std::span<double> u = problem.bodyWork;
+  std::fill(u.begin(), u.end(), 0.0);
+  const std::span<const double> r = problem.r;
+  const double step = 1 / L;
+  for (size_t c = 0; c < problem.contacts.size(); ++c) {
+    const size_t n = 2 * c, t = n + 1;
+    const Impulse p =
+        projectContact(problem, c, {y[n] - (Ny[n] + r[n]) * step, y[t] - (Ny[t] + r[t]) * step});
+    x[n] = p.n;
+    x[t] = p.t;
+    applyImpulse(problem.contacts[c], problem.bodies, p, u);
+  }
 }
 
 }  // namespace
@@ -46,6 +59,7 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
   const std::span<double> y = work.subspan(4 * m, m);
   const std::span<double> Ny = work.subspan(5 * m, m);
   const std::span<double> best = work.subspan(6 * m, m);
+  const std::span<const double> r = problem.r;
 
   std::copy(g.begin(), g.end(), x.begin());
   multiply(problem, x, Nx);
@@ -63,29 +77,44 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
 
   int iteration = 1;
   for (; iteration <= settings.maxIterations; ++iteration) {
+    const bool check = iteration % kApgdResidualEvery == 0 || iteration == settings.maxIterations;
+    double progress = 0;  // g^T (x_{k+1} - x_k), g = N y + r
+    double residual = 0;
     for (;;) {
       projectedStep(problem, y, Ny, L, next);
-      multiply(problem, next, Nnext);
+      // Nnext = D^T u, with the sufficient-decrease sums, the progress and the residual on the way.
       double dNd = 0, dd = 0;
-      for (size_t j = 0; j < m; ++j) {
-        const double d = next[j] - y[j];
-        dNd += d * (Nnext[j] - Ny[j]);
-        dd += d * d;
+      progress = 0;
+      residual = 0;
+      for (size_t c = 0; c < problem.contacts.size(); ++c) {
+        const size_t n = 2 * c, t = n + 1;
+        const Impulse w = contactVelocity(problem.contacts[c], problem.bodyWork);
+        Nnext[n] = w.n;
+        Nnext[t] = problem.friction ? w.t : 0.0;
+        const double dn = next[n] - y[n], dt = next[t] - y[t];
+        dNd += dn * (Nnext[n] - Ny[n]) + dt * (Nnext[t] - Ny[t]);
+        dd += dn * dn + dt * dt;
+        progress += (Ny[n] + r[n]) * (next[n] - x[n]) + (Ny[t] + r[t]) * (next[t] - x[t]);
+        if (check) {
+          const Impulse wr{Nnext[n] + r[n], problem.friction ? Nnext[t] + r[t] : 0.0};
+          const double e = contactResidual(problem, c, {next[n], next[t]}, wr);
+          residual = std::isnan(e) ? e : std::max(residual, e);
+        }
       }
       if (!(dNd > L * dd)) break;
       L *= 2;
     }
     const double thetaNext = (-theta * theta + theta * std::sqrt(theta * theta + 4)) / 2;
     const double beta = theta * (1 - theta) / (theta * theta + thetaNext);
-    double progress = 0;  // g^T (x_{k+1} - x_k), g = N y + r
-    for (size_t j = 0; j < m; ++j) progress += (Ny[j] + problem.r[j]) * (next[j] - x[j]);
 
-    const double residual = naturalResidual(problem, next, Nnext);
-    if (residual < bestResidual) {
-      bestResidual = residual;
-      std::copy(next.begin(), next.end(), best.begin());
+    if (check) {
+      residual /= problem.scale;
+      if (residual < bestResidual) {
+        bestResidual = residual;
+        std::copy(next.begin(), next.end(), best.begin());
+      }
+      if (residual <= settings.tolerance) break;
     }
-    if (residual <= settings.tolerance) break;
     if (progress > 0) {
       std::copy(next.begin(), next.end(), y.begin());
       std::copy(Nnext.begin(), Nnext.end(), Ny.begin());

@@ -4,6 +4,7 @@
 // Vectors over contacts hold 2 entries per contact, (normal, tangential).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <span>
@@ -59,6 +60,26 @@ inline Impulse projectOntoWedge(Impulse g, double mu) {
 // g projected onto the feasible set: the wedges, or g_n >= 0 and g_t = 0 when frictionless.
 void projectOntoCones(const QpProblem& problem, std::span<double> g);
 
+// Contact c's feasible impulse nearest to g: projectOntoWedge, or (max(g_n, 0), 0) when
+// frictionless.
+inline Impulse projectContact(const QpProblem& problem, size_t c, Impulse g) {
+  if (problem.friction) return projectOntoWedge(g, problem.contacts[c].friction);
+  return {std::max(g.n, 0.0), 0.0};
+}
+
+// Contact c's term of the residual (contact_qp.h) before dividing by problem.scale, for its
+// impulse g and velocity w = (N g + r)_c: d_i |g - Proj_K(g - w / d_i)| (NaN stays NaN).
+inline double contactResidual(const QpProblem& problem, size_t c, Impulse g, Impulse w) {
+  const double nn = problem.blocks[3 * c];
+  const double d = nn > 0 ? nn : 1.0;
+  if (!problem.friction) return std::abs(std::min(d * g.n, w.n));  // d (g - max(0, g - w / d))
+  const double step = 1 / d;
+  const Impulse p =
+      projectOntoWedge({g.n - w.n * step, g.t - w.t * step}, problem.contacts[c].friction);
+  const double en = g.n - p.n, et = g.t - p.t;
+  return d * std::sqrt(en * en + et * et);
+}
+
 // The residual of contact_qp.h for g with Ng = N g (r is added here).
 double naturalResidual(const QpProblem& problem, std::span<const double> g,
                        std::span<const double> Ng);
@@ -96,6 +117,7 @@ inline void applyImpulse(const QpContact& c, std::span<const QpBody> bodies, Imp
 inline constexpr int kPgsVectors = 1;
 inline constexpr int kMprgpVectors = 6;
 inline constexpr int kApgdVectors = 7;
+inline constexpr int kApgdResidualEvery = 4;  // APGD checks its residual every this many iterations
 int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
              std::span<double> work);
 int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
