@@ -10,24 +10,58 @@
 namespace contactlab {
 namespace {
 
-// The solver choice, shown only when the physics library has one (WorldSettings::solver).
-template <class Settings>
-bool solverCombo(Settings& settings, EditTracker& tracker) {
-  if constexpr (requires { settings.solver; }) {
-    using Kind = decltype(settings.solver);
-    int current = settings.solver == Kind::Contact ? 0 : 1;
-    const char* names[] = {"ContactSim (LCP)", "time stepping"};
-    bool changed = ImGui::Combo("solver", &current, names, 2);
-    tracker.track();
-    helpMarker(
-        "ContactSim: Baraff's LCP gives exact resting-contact forces at the acceleration level, "
-        "with impulses for collisions; no friction.\nTime stepping: a velocity-level scheme "
-        "with Coulomb friction, for piles and granular flows.");
-    if (changed) settings.solver = current == 0 ? Kind::Contact : Kind::Timestep;
-    return changed;
-  } else {
+bool solverCombo(WorldSettings& settings, EditTracker& tracker) {
+  int current = settings.solver == SolverKind::Contact ? 0 : 1;
+  const char* names[] = {"ContactSim (LCP)", "time stepping"};
+  bool changed = ImGui::Combo("solver", &current, names, 2);
+  tracker.track();
+  helpMarker(
+      "ContactSim: Baraff's LCP gives exact resting-contact forces at the acceleration level, "
+      "with impulses for collisions; no friction.\nTime stepping: a velocity-level scheme "
+      "with Coulomb friction, for piles and granular flows.");
+  if (changed) settings.solver = current == 0 ? SolverKind::Contact : SolverKind::Timestep;
+  return changed;
+}
+
+// The time-stepping solver's own settings (docs/timestep.md), shown while it is the solver.
+bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
+  if (s.solver != SolverKind::Timestep ||
+      !ImGui::TreeNodeEx("Time stepping", ImGuiTreeNodeFlags_DefaultOpen))
     return false;
+  bool changed = false;
+  int method = static_cast<int>(s.qpMethod);
+  const char* methods[] = {"projected Gauss-Seidel", "MPRGP (frictionless)", "APGD"};
+  if (ImGui::Combo("QP solver", &method, methods, 3)) {
+    s.qpMethod = static_cast<QpSolverKind>(method);
+    changed = true;
   }
+  tracker.track();
+  helpMarker(
+      "How each step's contact problem is solved: projected Gauss-Seidel (one contact at a "
+      "time), MPRGP (Dostal; frictionless problems, APGD runs where there is friction) or "
+      "APGD (Nesterov-accelerated projected gradient).");
+  changed |= sliderDouble("tolerance", &s.qpTolerance, 1e-6, 1e-1, "%.1e", tracker, true);
+  helpMarker(
+      "A solve stops when its residual, a velocity error relative to the largest "
+      "velocity term, is at most this...");
+  int iterations = static_cast<int>(s.qpIterations);
+  if (ImGui::SliderInt("iteration cap", &iterations, 1, 10000, "%d",
+                       ImGuiSliderFlags_Logarithmic)) {
+    s.qpIterations = iterations;
+    changed = true;
+  }
+  tracker.track();
+  helpMarker("...or after this many iterations.");
+  changed |= sliderDouble("stabilization", &s.gapStabilization, 0.01, 1, "%.2f", tracker);
+  helpMarker("Fraction of a contact's excess closeness removed per step.");
+  changed |= sliderDouble("margin (m)", &s.contactMargin, 0, 0.2, "%.3f", tracker);
+  helpMarker(
+      "Contacts this much farther than the target gap (plus how far the bodies can move "
+      "in a step) enter the step's problem, so they are held before they close.");
+  changed |= sliderDouble("bounce (m/s)", &s.restitutionThreshold, 0, 10, "%.2f", tracker);
+  helpMarker("Contacts approaching faster than this bounce; slower ones come to rest.");
+  ImGui::TreePop();
+  return changed;
 }
 
 void statusLine(const UiFacts& facts) {
@@ -89,6 +123,7 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
   }
   tracker.track();
   changed |= solverCombo(s, tracker);
+  changed |= timesteppingSettings(s, tracker);
   int collisions = static_cast<int>(s.collisions);
   const char* handling[] = {"serial", "simultaneous"};
   if (ImGui::Combo("collisions", &collisions, handling, 2)) {
