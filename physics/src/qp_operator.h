@@ -116,7 +116,7 @@ inline void applyImpulse(const QpContact& c, std::span<const QpBody> bodies, Imp
 // reported residual.
 inline constexpr int kPgsVectors = 1;
 inline constexpr int kMprgpVectors = 6;
-inline constexpr int kApgdVectors = 7;
+inline constexpr int kApgdVectors = 8;        // 7, and the scaling (2 per contact)
 inline constexpr int kApgdResidualEvery = 4;  // APGD checks its residual every this many iterations
 int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
              std::span<double> work);
