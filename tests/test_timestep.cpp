@@ -217,7 +217,9 @@ TEST_CASE("with mu 0.6 a pyramid of base 20 holds: after 1 s no box moves 1 cm i
   }
 }
 
-TEST_CASE("1000 discs poured into a box settle: kinetic energy below 0.01 J after 20 s, no deep overlap") {
+TEST_CASE(
+    "1000 discs poured into a box settle: kinetic energy below 0.01 J after 20 s, no deep "
+    "overlap") {
   // The rain1000 preset: 1000 discs r 0.25 in a 25 x 40 grid dropped into a box 20 m wide.
   WorldSettings settings = timestepSettings(1.0 / 60, 0.6);
   settings.gravity = 10;
