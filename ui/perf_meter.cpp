@@ -35,6 +35,8 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, co
     numbers_.lcpMsPerStep = 1000 * (stats.time.lcp - statsStart_.time.lcp) / steps;
     numbers_.lcpSolvesPerStep = (stats.lcpSolves - statsStart_.lcpSolves) / steps;
     numbers_.pivotsPerStep = (stats.pivots - statsStart_.pivots) / steps;
+    numbers_.qpSolvesPerStep = (stats.qpSolves - statsStart_.qpSolves) / steps;
+    numbers_.qpIterationsPerStep = (stats.qpIterations - statsStart_.qpIterations) / steps;
   }
   windowStart_ = now;
   frames_ = 0;

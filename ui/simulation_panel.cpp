@@ -115,6 +115,10 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
   bool changed = false;
   changed |= sliderDouble("dt (s)", &s.dt, 0.0005, 0.05, "%.4f", tracker, true);
   helpMarker("The fixed time step. The physics always steps by dt, whatever the frame rate.");
+  // The integrator and the collision handling belong to ContactSim; time stepping has its own
+  // semi-implicit Euler step and resolves collisions inside each step's contact problem.
+  const bool timestepping = s.solver == SolverKind::Timestep;
+  ImGui::BeginDisabled(timestepping);
   int integrator = static_cast<int>(s.integrator);
   const char* integrators[] = {"Euler", "midpoint", "Runge-Kutta 4"};
   if (ImGui::Combo("integrator", &integrator, integrators, 3)) {
@@ -122,8 +126,12 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
     changed = true;
   }
   tracker.track();
+  ImGui::EndDisabled();
+  helpMarker(timestepping ? "Time stepping always takes a semi-implicit Euler step."
+                          : "How ContactSim integrates a step (RK4: four evaluations).");
   changed |= solverCombo(s, tracker);
   changed |= timesteppingSettings(s, tracker);
+  ImGui::BeginDisabled(timestepping);
   int collisions = static_cast<int>(s.collisions);
   const char* handling[] = {"serial", "simultaneous"};
   if (ImGui::Combo("collisions", &collisions, handling, 2)) {
@@ -131,9 +139,11 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
     changed = true;
   }
   tracker.track();
-  helpMarker(
-      "Several collisions at once: resolved one pair at a time, fastest first (serial), "
-      "or together in one LCP (simultaneous).");
+  ImGui::EndDisabled();
+  helpMarker(timestepping
+                 ? "Time stepping resolves collisions inside each step's contact problem."
+                 : "Several collisions at once: resolved one pair at a time, fastest first "
+                   "(serial), or together in one LCP (simultaneous).");
   if (ImGui::TreeNode("Tolerances")) {
     changed |= sliderDouble("distance (m)", &s.distanceTol, 0.0005, 0.1, "%.4f", tracker, true);
     helpMarker(

@@ -1,5 +1,6 @@
 // The Statistics panel: frame rate and frame time, physics time per step, contacts, LCP solve time,
-// pivots, residual, collisions per second: what the solver costs and how well it does.
+// pivots (time stepping: QP solves and iterations), residual, collisions per second: what the
+// solver costs and how well it does.
 #include <imgui.h>
 
 #include "panels.h"
@@ -27,9 +28,15 @@ void statisticsPanel(const UiFacts& facts) {
   row("  of which drawing", "%.2f ms", p.frameWorkMs);
   row("physics steps per second", "%.1f", p.stepsPerSecond);
   row("physics time per step", "%.3f ms", p.physicsMsPerStep);
-  row("  of which LCP solves", "%.3f ms", p.lcpMsPerStep);
-  row("LCP solves per step", "%.1f", p.lcpSolvesPerStep);
-  row("pivots per step", "%.1f", p.pivotsPerStep);
+  if (facts.world.settings().solver == SolverKind::Timestep) {
+    row("  of which QP solves", "%.3f ms", p.lcpMsPerStep);
+    row("QP solves per step", "%.1f", p.qpSolvesPerStep);
+    row("QP iterations per step", "%.1f", p.qpIterationsPerStep);
+  } else {
+    row("  of which LCP solves", "%.3f ms", p.lcpMsPerStep);
+    row("LCP solves per step", "%.1f", p.lcpSolvesPerStep);
+    row("pivots per step", "%.1f", p.pivotsPerStep);
+  }
   row("resting contacts", "%.0f", p.contacts);
   row("largest contact group", "%.0f", p.largestGroup);
   row("worst residual", "%.2e", p.worstResidual);

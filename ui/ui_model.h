@@ -38,6 +38,8 @@ struct PerfNumbers {
   double lcpMsPerStep = 0;      // of which solving the contact LCPs (or QPs)
   double lcpSolvesPerStep = 0;
   double pivotsPerStep = 0;
+  double qpSolvesPerStep = 0;  // time stepping: QP/CCP solves and their iterations
+  double qpIterationsPerStep = 0;
   double stepsPerSecond = 0;
   double collisionsPerSecond = 0;
   double worstResidual = 0;  // of any solve since the world was built

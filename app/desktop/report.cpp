@@ -28,6 +28,7 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
       {"physics_ms_per_step", p.physicsMsPerStep},
       {"lcp_ms_per_step", p.lcpMsPerStep},
       {"pivots_per_step", p.pivotsPerStep},
+      {"qp_iterations_per_step", p.qpIterationsPerStep},
       {"steps_per_second", p.stepsPerSecond},
       {"collisions_per_second", p.collisionsPerSecond},
       {"contacts", p.contacts}};
