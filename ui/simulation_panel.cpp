@@ -46,7 +46,7 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
       "velocity term, is at most this...");
   int iterations = static_cast<int>(s.qpIterations);
   if (ImGui::SliderInt("iteration cap", &iterations, 1, 10000, "%d",
-                       ImGuiSliderFlags_Logarithmic)) {
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
     s.qpIterations = iterations;
     changed = true;
   }
