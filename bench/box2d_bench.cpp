@@ -4,8 +4,9 @@
 //
 // Per scene and engine: wall milliseconds per step (median of R runs), the largest displacement of
 // any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
-// discs), the deepest overlap at the end (Box2D: below its polygon skin, the surface it keeps
-// bodies apart at), and the top box's height loss at the end and the largest during the run.
+// discs), the deepest overlap at the end and at any step of the run (Box2D: below its polygon
+// skin, the surface it keeps bodies apart at; ContactLab: found at the start of a step), and the
+// top box's height loss at the end and the largest during the run.
 // Then ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
 //
 // Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd] [--iterations N]
@@ -35,6 +36,7 @@ struct Outcome {
   double msPerStep = 0;
   double displacement = 0;  // m, largest after settling
   double overlap = 0;       // m, deepest at the end
+  double deepest = 0;       // m, deepest at any step
   double topLoss = 0;       // m, at the end
   double worstTopLoss = 0;  // m, largest during the run
   Statistics stats;         // ContactLab only: the solver's statistics of the last run
@@ -132,11 +134,25 @@ Outcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
   out.msPerStep = 1e3 * seconds / scene.steps;
   out.stats = world.statistics();
   for (const ContactReport& c : world.contacts()) out.overlap = std::max(out.overlap, -c.distance);
+  out.deepest = std::max(out.stats.deepestPenetration, out.overlap);
   if (scene.tracksTopBox) out.topLoss = tracker.topStart - world.body(top)->state.position.y;
   return out;
 }
 
 #ifdef CONTACTLAB_HAVE_BOX2D
+// The deepest overlap of touching Box2D contacts, below their polygon skins.
+double box2dOverlap(b2World& world) {
+  double deepest = 0;
+  for (b2Contact* c = world.GetContactList(); c; c = c->GetNext()) {
+    if (!c->IsTouching()) continue;
+    b2WorldManifold manifold;
+    c->GetWorldManifold(&manifold);
+    for (int i = 0; i < c->GetManifold()->pointCount; ++i)
+      deepest = std::max(deepest, -static_cast<double>(manifold.separations[i]));
+  }
+  return deepest;
+}
+
 Outcome runBox2d(const BenchScene& scene) {
   b2World world(b2Vec2(0, -static_cast<float>(kBenchGravity)));
   world.SetAllowSleeping(false);
@@ -188,6 +204,7 @@ Outcome runBox2d(const BenchScene& scene) {
     const auto start = Clock::now();
     world.Step(static_cast<float>(kBenchDt), 8, 3);
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
+    tracker.outcome.deepest = std::max(tracker.outcome.deepest, box2dOverlap(world));
     if (scene.tracksTopBox)
       tracker.outcome.worstTopLoss =
           std::max(tracker.outcome.worstTopLoss, tracker.topStart - top->GetPosition().y);
@@ -200,13 +217,7 @@ Outcome runBox2d(const BenchScene& scene) {
   tracker.finish(x, y);
   Outcome& out = tracker.outcome;
   out.msPerStep = 1e3 * seconds / scene.steps;
-  for (b2Contact* c = world.GetContactList(); c; c = c->GetNext()) {
-    if (!c->IsTouching()) continue;
-    b2WorldManifold manifold;
-    c->GetWorldManifold(&manifold);
-    for (int i = 0; i < c->GetManifold()->pointCount; ++i)
-      out.overlap = std::max(out.overlap, -static_cast<double>(manifold.separations[i]));
-  }
+  out.overlap = box2dOverlap(world);
   if (scene.tracksTopBox) out.topLoss = tracker.topStart - top->GetPosition().y;
   return out;
 }
@@ -232,8 +243,8 @@ Outcome medianOf(int runs, Run run) {
 
 void printRow(const char* engine, const std::string& scene, int bodies, const Outcome& o,
               bool top) {
-  std::printf("| %-9s | %-10s | %5d | %8.3f | %9.4f | %8.4f |", scene.c_str(), engine, bodies,
-              o.msPerStep, o.displacement, o.overlap);
+  std::printf("| %-9s | %-10s | %5d | %8.3f | %9.4f | %8.4f | %8.4f |", scene.c_str(), engine,
+              bodies, o.msPerStep, o.displacement, o.overlap, o.deepest);
   if (top) {
     std::printf(" %8.4f | %8.4f |\n", o.topLoss, o.worstTopLoss);
   } else {
@@ -301,11 +312,11 @@ int main(int argc, char** argv) {
 #endif
       runs);
   std::printf(
-      "| scene     | engine     | bodies | ms/step | moved (m) | overlap  | top loss | worst    "
-      "|\n");
+      "| scene     | engine     | bodies | ms/step | moved (m) | overlap  | deepest  | top loss "
+      "| worst    |\n");
   std::printf(
       "|-----------|------------|-------:|--------:|----------:|---------:|---------:|---------:|"
-      "\n");
+      "---------:|\n");
   std::vector<std::pair<std::string, Outcome>> ourOutcomes;
   for (const std::string& name : names) {
     const BenchScene ours = sceneNamed(name, gap);
@@ -320,7 +331,8 @@ int main(int argc, char** argv) {
     const Outcome b = medianOf(runs, [&] { return runBox2d(theirs); });
     printRow("Box2D", name, bodies, b, theirs.tracksTopBox);
     std::printf(
-        "| %-9s | ratio      |        | %7.2fx |           |          |          |          |\n",
+        "| %-9s | ratio      |        | %7.2fx |           |          |          |          |"
+        "          |\n",
         name.c_str(), a.msPerStep / b.msPerStep);
 #endif
     std::fflush(stdout);
