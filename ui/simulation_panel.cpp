@@ -11,15 +11,12 @@ namespace contactlab {
 namespace {
 
 bool solverCombo(WorldSettings& settings, EditTracker& tracker) {
-  int current = settings.solver == SolverKind::Contact ? 0 : 1;
   const char* names[] = {"ContactSim (LCP)", "time stepping"};
-  bool changed = ImGui::Combo("solver", &current, names, 2);
-  tracker.track();
+  bool changed = enumCombo("solver", &settings.solver, names, tracker);
   helpMarker(
       "ContactSim: Baraff's LCP gives exact resting-contact forces at the acceleration level, "
       "with impulses for collisions; no friction.\nTime stepping: a velocity-level scheme "
       "with Coulomb friction, for piles and granular flows.");
-  if (changed) settings.solver = current == 0 ? SolverKind::Contact : SolverKind::Timestep;
   return changed;
 }
 
@@ -28,14 +25,8 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   if (s.solver != SolverKind::Timestep ||
       !ImGui::TreeNodeEx("Time stepping", ImGuiTreeNodeFlags_DefaultOpen))
     return false;
-  bool changed = false;
-  int method = static_cast<int>(s.qpMethod);
   const char* methods[] = {"projected Gauss-Seidel", "MPRGP (frictionless)", "APGD"};
-  if (ImGui::Combo("QP solver", &method, methods, 3)) {
-    s.qpMethod = static_cast<QpSolverKind>(method);
-    changed = true;
-  }
-  tracker.track();
+  bool changed = enumCombo("QP solver", &s.qpMethod, methods, tracker);
   helpMarker(
       "How each step's contact problem is solved: projected Gauss-Seidel (one contact at a "
       "time), MPRGP (Dostal; frictionless problems, APGD runs where there is friction) or "
@@ -119,26 +110,16 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
   // semi-implicit Euler step and resolves collisions inside each step's contact problem.
   const bool timestepping = s.solver == SolverKind::Timestep;
   ImGui::BeginDisabled(timestepping);
-  int integrator = static_cast<int>(s.integrator);
   const char* integrators[] = {"Euler", "midpoint", "Runge-Kutta 4"};
-  if (ImGui::Combo("integrator", &integrator, integrators, 3)) {
-    s.integrator = static_cast<IntegratorKind>(integrator);
-    changed = true;
-  }
-  tracker.track();
+  changed |= enumCombo("integrator", &s.integrator, integrators, tracker);
   ImGui::EndDisabled();
   helpMarker(timestepping ? "Time stepping always takes a semi-implicit Euler step."
                           : "How ContactSim integrates a step (RK4: four evaluations).");
   changed |= solverCombo(s, tracker);
   changed |= timesteppingSettings(s, tracker);
   ImGui::BeginDisabled(timestepping);
-  int collisions = static_cast<int>(s.collisions);
   const char* handling[] = {"serial", "simultaneous"};
-  if (ImGui::Combo("collisions", &collisions, handling, 2)) {
-    s.collisions = static_cast<CollisionHandling>(collisions);
-    changed = true;
-  }
-  tracker.track();
+  changed |= enumCombo("collisions", &s.collisions, handling, tracker);
   ImGui::EndDisabled();
   helpMarker(timestepping
                  ? "Time stepping resolves collisions inside each step's contact problem."

@@ -28,6 +28,13 @@ bool dragDouble(const char* label, double* value, double speed, double min, doub
   return changed;
 }
 
+bool comboIndex(const char* label, int* current, std::span<const char* const> names,
+                EditTracker& tracker) {
+  bool changed = ImGui::Combo(label, current, names.data(), static_cast<int>(names.size()));
+  tracker.track();
+  return changed;
+}
+
 void helpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");

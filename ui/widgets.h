@@ -2,6 +2,8 @@
 // and lets go of them (so a slider held for a second is one undo step), and hover help.
 #pragma once
 
+#include <span>
+
 #include "ui_model.h"
 
 namespace contactlab {
@@ -22,6 +24,19 @@ bool sliderDouble(const char* label, double* value, double min, double max, cons
 // A drag field over doubles (unbounded when min == max).
 bool dragDouble(const char* label, double* value, double speed, double min, double max,
                 const char* format, EditTracker& tracker);
+
+// A drop-down choosing index `*current` of `names`.
+bool comboIndex(const char* label, int* current, std::span<const char* const> names,
+                EditTracker& tracker);
+// A drop-down over an enum whose values are 0, 1, ... in the order of `names`.
+template <class Enum>
+bool enumCombo(const char* label, Enum* value, std::span<const char* const> names,
+               EditTracker& tracker) {
+  int current = static_cast<int>(*value);
+  if (!comboIndex(label, &current, names, tracker)) return false;
+  *value = static_cast<Enum>(current);
+  return true;
+}
 
 // A "(?)" marker whose tooltip is `text`.
 void helpMarker(const char* text);

@@ -117,7 +117,6 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     r_.resize(2 * k);
     gamma_.resize(2 * k);
     slip_.resize(k);
-    nextSlip_.resize(k);
     for (size_t i = 0; i < k; ++i) {
       const TimestepRow& row = rows_[group[i]];
       QpContact& c = qpContacts_[i];
@@ -172,23 +171,19 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       u2[2] -= b2.invInertia * (c.normalArm2 * gamma_[2 * i] + c.tangentArm2 * gamma_[2 * i + 1]);
     }
     if (!friction || pass + 1 == kFrictionPasses) break;
-    // The slip fixed point (timestep_rows.h): slip = mu |u_t| of this solution.
+    // The slip fixed point (timestep_rows.h): slip = mu |u_t| of this solution; settled when no
+    // estimate moved by more than the tolerance. An estimate above the true slip lets a contact
+    // approach by the excess, and in a heap the estimates of touching discs can swing up and down
+    // from pass to pass, so the last pass (reached only unsettled) takes each estimate at most at
+    // what cannot close its contact past min(Phi, 0): u_n >= -bias - slip and
+    // Phi + h u_n >= min(Phi, 0) give slip <= max(Phi, 0) / h - bias. Where that leaves an
+    // estimate too low, the relaxation's lift-off returns instead, bounded by the shortfall.
+    const bool lastPassNext = pass + 2 == kFrictionPasses;
     double worst = 0;
     for (size_t i = 0; i < k; ++i) {
       const QpContact& c = qpContacts_[i];
-      nextSlip_[i] = c.friction * std::abs(rows_[group[i]].freeTangent + rowVelocity(c, change_).t);
-      worst = std::max(worst, std::abs(nextSlip_[i] - slip_[i]));
-    }
-    if (worst <= kSlipTolerance * w.distanceTol / 2 / w.dt) break;
-    // Not settled. An estimate above the true slip lets a contact approach by the excess, and in a
-    // heap the estimates of touching discs can swing up and down from pass to pass, so the last
-    // pass takes each estimate at most at what cannot close its contact past min(Phi, 0):
-    // u_n >= -bias - slip and Phi + h u_n >= min(Phi, 0) give slip <= max(Phi, 0) / h - bias.
-    // Where that leaves an estimate too low, the relaxation's lift-off returns instead, bounded
-    // by the shortfall.
-    const bool lastPassNext = pass + 2 == kFrictionPasses;
-    for (size_t i = 0; i < k; ++i) {
-      double slip = nextSlip_[i];
+      double slip = c.friction * std::abs(rows_[group[i]].freeTangent + rowVelocity(c, change_).t);
+      worst = std::max(worst, std::abs(slip - slip_[i]));
       if (lastPassNext) {
         const double gap = found_[group[i]].geometry.distance;
         slip = std::min(slip, std::max(std::max(gap, 0.0) / w.dt - rows_[group[i]].bias, 0.0));
@@ -196,6 +191,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       r_[2 * i] += slip - slip_[i];
       slip_[i] = slip;
     }
+    if (worst <= kSlipTolerance * w.distanceTol / 2 / w.dt) break;
   }
   for (size_t local = 1; local < bodies; ++local) {
     const int body = members_[local];

@@ -101,7 +101,7 @@ class TimestepSim {
   std::vector<int> members_;  // local index -> model body (entry 0 unused)
   std::vector<QpBody> qpBodies_;
   std::vector<QpContact> qpContacts_;
-  std::vector<double> r_, gamma_, slip_, nextSlip_, change_;
+  std::vector<double> r_, gamma_, slip_, change_;
   std::vector<WarmStart> previous_, current_;
   std::vector<SteppedContact> report_;
   std::vector<BodyState> saved_;
