@@ -276,9 +276,12 @@ int main(int argc, char** argv) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else if (arg == "--method" && hasValue) {
       const std::string m = argv[++i];
-      settings.qpMethod = m == "pgs"     ? QpSolverKind::Pgs
-                          : m == "mprgp" ? QpSolverKind::Mprgp
-                                         : QpSolverKind::Apgd;
+      settings.qpMethod = m == "pgs"       ? QpSolverKind::Pgs
+                          : m == "mprgp"   ? QpSolverKind::Mprgp
+                          : m == "substep" ? QpSolverKind::Substep
+                                           : QpSolverKind::Apgd;
+    } else if (arg == "--substeps" && hasValue) {
+      settings.substeps = std::atof(argv[++i]);
     } else if (arg == "--iterations" && hasValue) {
       settings.qpIterations = std::atof(argv[++i]);
     } else if (arg == "--tolerance" && hasValue) {
@@ -299,7 +302,7 @@ int main(int argc, char** argv) {
                  name.c_str());
     std::exit(2);
   };
-  const char* methods[] = {"pgs", "mprgp", "apgd"};
+  const char* methods[] = {"pgs", "mprgp", "apgd", "substep"};
   std::printf(
       "ContactLab timestep (%s, tolerance %g, at most %g iterations, gap %g m) vs %s; "
       "gravity 10, dt 1/60, one thread, median of %d runs\n\n",

@@ -9,6 +9,7 @@ namespace contactlab {
 namespace {
 
 constexpr double kMaxQpIterations = 1e6;
+constexpr double kMaxSubsteps = 1000;
 
 bool finite(Vec2 v) {
   return std::isfinite(v.x) && std::isfinite(v.y);
@@ -47,6 +48,8 @@ Status validateSettings(const WorldSettings& s) {
   if (!(s.qpIterations >= 1 && s.qpIterations <= kMaxQpIterations &&
         s.qpIterations == std::floor(s.qpIterations)))
     return Error{"qp iterations must be a whole number from 1 to 1000000"};
+  if (!(s.substeps >= 1 && s.substeps <= kMaxSubsteps && s.substeps == std::floor(s.substeps)))
+    return Error{"substeps must be a whole number from 1 to 1000"};
   if (!(s.gapStabilization > 0 && s.gapStabilization <= 1))
     return Error{"gap stabilization must be a number > 0 and <= 1"};
   return {};

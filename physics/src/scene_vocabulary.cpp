@@ -41,7 +41,7 @@ constexpr SettingKey wordSetting(std::string_view name, char letter,
 constexpr std::string_view kIntegratorWords[] = {"euler", "midpoint", "rk4"};
 constexpr std::string_view kCollisionWords[] = {"serial", "simultaneous"};
 constexpr std::string_view kSolverWords[] = {"contact", "timestep"};
-constexpr std::string_view kQpMethodWords[] = {"pgs", "mprgp", "apgd"};
+constexpr std::string_view kQpMethodWords[] = {"pgs", "mprgp", "apgd", "substep"};
 
 constexpr SettingKey kSettings[] = {
     numberSetting("gravity", 'g', &WorldSettings::gravity),
@@ -59,6 +59,7 @@ constexpr SettingKey kSettings[] = {
     wordSetting<&WorldSettings::qpMethod>("qp_method", 'm', kQpMethodWords),
     numberSetting("qp_tolerance", 'q', &WorldSettings::qpTolerance),
     numberSetting("qp_iterations", 'k', &WorldSettings::qpIterations),
+    numberSetting("substeps", 'u', &WorldSettings::substeps),
     numberSetting("gap_stabilization", 'b', &WorldSettings::gapStabilization),
     numberSetting("contact_margin", 'a', &WorldSettings::contactMargin),
     numberSetting("restitution_threshold", 'h', &WorldSettings::restitutionThreshold),

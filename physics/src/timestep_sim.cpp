@@ -21,6 +21,7 @@ QpMethod qpMethodOf(QpSolverKind kind) {
     case QpSolverKind::Mprgp:
       return QpMethod::Mprgp;
     case QpSolverKind::Apgd:
+    case QpSolverKind::Substep:
       return QpMethod::Apgd;
   }
   return QpMethod::ProjectedGaussSeidel;
@@ -51,7 +52,7 @@ const TimestepSim::WarmStart* TimestepSim::warmStart(const Contact& c) const {
   return nearest;
 }
 
-void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+void TimestepSim::detect(const Model& model, std::span<const BodyState> states, Statistics& stats) {
   const WorldSettings& w = model.settings;
   const double h = w.dt;
   const size_t n = model.bodies.size();
@@ -85,6 +86,10 @@ void TimestepSim::solve(const Model& model, std::span<const BodyState> states, S
   for (const Contact& c : found_)
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
+}
+
+void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+  detect(model, states, stats);
   if (found_.empty()) return;
   {
     StageTimer timer(stats.time.build);
@@ -93,7 +98,7 @@ void TimestepSim::solve(const Model& model, std::span<const BodyState> states, S
       rows_[k] = timestepRow(model, found_[k], states, velocity_, start_);
     islands_.build(found_, fixed_);
   }
-  localOf_.assign(n, -1);
+  localOf_.assign(model.bodies.size(), -1);
   for (int g = 0; g < islands_.count(); ++g) solveIsland(model, islands_.group(g), stats);
 }
 
@@ -213,23 +218,43 @@ void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) c
   }
 }
 
+// Steps 1-2, then the substeps of SubstepSolver, which move the bodies themselves.
+void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states,
+                                    Statistics& stats) {
+  detect(model, states, stats);
+  warm_.assign(2 * found_.size(), 0.0);
+  for (size_t k = 0; k < found_.size(); ++k) {
+    if (const WarmStart* warm = warmStart(found_[k])) {
+      warm_[2 * k] = warm->normal;
+      warm_[2 * k + 1] = warm->tangent;
+    }
+  }
+  substep_.advance(model, found_, rates_, warm_, static_cast<int>(model.settings.substeps), states,
+                   impulses_, stats);
+}
+
 Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
   StageTimer timer(stats.time.total);
   const double h = model.settings.dt;
   saved_ = states;
-  solve(model, states, stats);
-  for (size_t i = 0; i < states.size(); ++i) {
-    if (model.bodies[i].fixed()) continue;
-    BodyState& s = states[i];
-    s.velocity = {velocity_[3 * i], velocity_[3 * i + 1]};
-    s.omega = velocity_[3 * i + 2];
-    s.position += h * s.velocity;
-    s.angle += h * s.omega;
-    if (!finite(s)) {
-      states.swap(saved_);
-      return Error{"the state of body '" + model.bodies[i].def.name +
-                   "' became non-finite; the step was undone"};
+  if (model.settings.qpMethod == QpSolverKind::Substep) {
+    advanceSubstepped(model, states, stats);
+  } else {
+    solve(model, states, stats);
+    for (size_t i = 0; i < states.size(); ++i) {
+      if (model.bodies[i].fixed()) continue;
+      BodyState& s = states[i];
+      s.velocity = {velocity_[3 * i], velocity_[3 * i + 1]};
+      s.omega = velocity_[3 * i + 2];
+      s.position += h * s.velocity;
+      s.angle += h * s.omega;
     }
+  }
+  for (size_t i = 0; i < states.size(); ++i) {
+    if (finite(states[i])) continue;
+    states.swap(saved_);
+    return Error{"the state of body '" + model.bodies[i].def.name +
+                 "' became non-finite; the step was undone"};
   }
   current_.clear();
   for (size_t k = 0; k < found_.size(); ++k) {
@@ -259,7 +284,12 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
 void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,
                              std::vector<SteppedContact>& out) {
   Statistics scratch;
-  solve(model, states, scratch);
+  if (model.settings.qpMethod == QpSolverKind::Substep) {
+    scratchStates_.assign(states.begin(), states.end());
+    advanceSubstepped(model, scratchStates_, scratch);
+  } else {
+    solve(model, states, scratch);
+  }
   report(model, out);
 }
 

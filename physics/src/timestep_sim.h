@@ -25,6 +25,7 @@
 #include "contactlab/result.h"
 #include "islands.h"
 #include "model.h"
+#include "substep_solver.h"
 #include "timestep_rows.h"
 
 namespace contactlab {
@@ -76,9 +77,13 @@ class TimestepSim {
     }
   };
 
+  // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed.
+  void detect(const Model& model, std::span<const BodyState> states, Statistics& stats);
   // Steps 1-4: velocity_ = v+ for every body, impulses_ (2 per contact of found_).
   void solve(const Model& model, std::span<const BodyState> states, Statistics& stats);
   void solveIsland(const Model& model, std::span<const int> group, Statistics& stats);
+  // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
+  void advanceSubstepped(const Model& model, std::vector<BodyState>& states, Statistics& stats);
   void report(const Model& model, std::vector<SteppedContact>& out) const;
   // The previous step's impulses of contact c: the same key, else the nearest contact of the same
   // two bodies within kWarmStartReach (the same touch seen from the other body, which happens when
@@ -88,6 +93,7 @@ class TimestepSim {
   ContactFinder finder_;
   Islands islands_;
   ContactQpSolver solver_;
+  SubstepSolver substep_;
   std::vector<BodyRate> rates_;
   std::vector<double> start_;     // 3 per body: v at the start of the step (0 for fixed bodies)
   std::vector<double> velocity_;  // 3 per body: v_free, then v+
@@ -96,6 +102,7 @@ class TimestepSim {
   std::vector<Contact> found_;
   std::vector<TimestepRow> rows_;
   std::vector<double> impulses_;  // 2 per contact
+  std::vector<double> warm_;      // 2 per contact: the warm start of qp_method substep
   // One island's problem: local body 0 stands for every immovable body.
   std::vector<int> localOf_;  // model body -> local index (-1: not in this island)
   std::vector<int> members_;  // local index -> model body (entry 0 unused)
@@ -104,7 +111,7 @@ class TimestepSim {
   std::vector<double> r_, gamma_, slip_, change_;
   std::vector<WarmStart> previous_, current_;
   std::vector<SteppedContact> report_;
-  std::vector<BodyState> saved_;
+  std::vector<BodyState> saved_, scratchStates_;
 };
 
 }  // namespace contactlab

@@ -21,7 +21,8 @@ enum class SolverKind {
 enum class QpSolverKind {
   Pgs,    // projected Gauss-Seidel, one contact at a time
   Mprgp,  // Dostal's MPRGP; frictionless problems only (with friction APGD runs instead)
-  Apgd,   // accelerated projected gradient descent (Nesterov)
+  Apgd,     // accelerated projected gradient descent (Nesterov)
+  Substep,  // substeps of one Gauss-Seidel sweep each with Coulomb's law (fast, fixed cost)
 };
 
 struct WorldSettings {
@@ -45,6 +46,9 @@ struct WorldSettings {
   QpSolverKind qpMethod = QpSolverKind::Apgd;
   double qpTolerance = 1e-3;
   double qpIterations = 500;  // a whole number >= 1
+  // qpMethod Substep only: substeps per step (a whole number >= 1), each one sweep plus a relax
+  // sweep; it replaces the tolerance and the iteration cap.
+  double substeps = 4;
   // Fraction of a contact's excess closeness (target gap minus gap) removed per step, in (0, 1].
   double gapStabilization = 0.2;
   // m: contacts closer than this (plus how far the two bodies can travel in the step) enter the

@@ -1,0 +1,96 @@
+// SubstepSolver: the fast variant of the time-stepping scheme (qp_method `substep`). The step of h
+// is cut into n substeps of h/n; each substep adds the external forces, applies the contacts'
+// impulses of the previous substep (warm start), makes one projected Gauss-Seidel sweep over the
+// contacts with Coulomb's law itself (|gamma_t| <= mu gamma_n, no cone relaxation, so no slip
+// passes), moves the bodies, and makes a second sweep without the push-out (relax). Contacts are
+// found once per step at its start (TimestepSim); within the step each contact's gap follows the
+// two bodies' motion rigidly: Phi = Phi_0 + n . (d1 - d2), d the displacement of the contact point
+// on each body.
+//
+// This is the "temporal Gauss-Seidel" / "soft step" family: Macklin, Storey, Lu, Terdiman,
+// Chentanez, Jeschke, Mueller 2019, "Small steps in physics simulation" (one iteration per substep
+// beats many iterations per step: the error of a sweep falls with the square of the substep), and
+// E. Catto's Solver2D comparison (2024), whose relax sweep removes the push-out velocity so that
+// resolved overlaps do not pop apart. Each row uses the gap term of timestep_rows.h per substep:
+// a contact above the target gap g* may close to g* within the substep and no further
+// (speculative); below g* a fraction beta of the excess closeness is pushed out per substep at
+// most kMaxPushOut m/s, in the biased sweep only. A contact that approached faster than the
+// restitution threshold at the start of the step and carried an impulse leaves at -e u_n0 (one
+// last sweep over those contacts, Newton's law).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "contact_finder.h"
+#include "contactlab/report.h"
+#include "external_forces.h"
+#include "model.h"
+
+namespace contactlab {
+
+class SubstepSolver {
+ public:
+  // Advances `states` by model.settings.dt in `substeps` substeps with the contacts `found` at the
+  // start of the step. `warm` holds 2 impulses per contact (normal, tangential; the whole step's,
+  // N s) to start from, `impulses` receives the step's. `rates` are the external accelerations
+  // at the start of the step. Counts one solve and 2 sweeps per substep in `stats`.
+  void advance(const Model& model, std::span<const Contact> found, std::span<const BodyRate> rates,
+               std::span<const double> warm, int substeps, std::vector<BodyState>& states,
+               std::span<double> impulses, Statistics& stats);
+
+ private:
+  struct Row {
+    int body1 = 0, body2 = 0;
+    Vec2 normal{0, 1};         // from body 2 to body 1
+    Vec2 arm1{0, 0}, arm2{0, 0};  // contact points minus centres at the start of the step
+    double normalArm1 = 0, normalArm2 = 0, tangentArm1 = 0, tangentArm2 = 0;
+    double normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D) of each row
+    double gap = 0;                          // Phi at the start of the step
+    double friction = 0;
+    double bounce = 0;  // -e u_n0 > 0 for a contact that bounces, else 0
+    double normalImpulse = 0, tangentImpulse = 0;  // this substep's
+    double normalTotal = 0, tangentTotal = 0;
+  };
+  // Per body: velocity and the displacement since the start of the step (x, y, angle), and the
+  // rotation of the displacement as (cos - 1, sin).
+  struct Motion {
+    double vx = 0, vy = 0, w = 0;
+    double dx = 0, dy = 0, turn = 0, cosMinusOne = 0, sine = 0;
+    double invMass = 0, invInertia = 0;
+  };
+
+  // One row, or the two rows of a pair of bodies touching at two points along one normal (the
+  // corners of a box on a box), whose normal rows are solved together as a 2x2 LCP.
+  struct Block {
+    int first = 0, count = 1;
+    double k11 = 0, k12 = 0, k22 = 0;  // D_n^T M^-1 D_n of the two normal rows
+  };
+
+  void build(const Model& model, std::span<const Contact> found, std::span<const BodyState> states,
+             std::span<const double> warm, int substeps);
+  void sweep(double hs, bool pushOut, const WorldSettings& w);
+  void solveFriction(Row& row);
+  // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when
+  // the contact is pushed out.
+  struct Gap {
+    double bias = 0, massScale = 1, impulseScale = 0;
+  };
+  void solveNormal(Row& row, const Gap& gap);
+  void solvePair(Row& a, Row& b, const Block& block, const Gap& gapA, const Gap& gapB);
+  Gap normalBias(const Row& row, double hs, bool pushOut, const WorldSettings& w) const;
+  void apply(const Row& row, double normal, double tangent);
+  double normalVelocity(const Row& row) const;
+  double tangentVelocity(const Row& row) const;
+  double gapNow(const Row& row) const;
+
+  std::vector<Row> rows_;  // in pair order, each with body1 < body2
+  std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
+  std::vector<Block> blocks_;
+  std::vector<Motion> motion_;
+  struct Softness {
+    double biasRate = 0, massScale = 1, impulseScale = 0;
+  } soft_;
+};
+
+}  // namespace contactlab
