@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "contact_materials.h"
 #include "stage_timer.h"
@@ -143,19 +142,12 @@ void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
 }
 
 void SubstepSolver::build(const Model& model, std::span<const Contact> found,
-                          std::span<const BodyState> states, std::span<const double> warm,
-                          int substeps) {
+                          std::span<const int> order, std::span<const BodyState> states,
+                          std::span<const double> warm, int substeps) {
   const WorldSettings& w = model.settings;
   // Each row with body1 < body2 (swapping the bodies and negating the normal is the same row, with
-  // the same two impulses), the rows of a pair next to each other.
-  source_.resize(found.size());
-  std::iota(source_.begin(), source_.end(), 0);
-  auto pairOf = [&](int k) {
-    const Contact& c = found[k];
-    return std::pair(std::min(c.body1, c.body2), std::max(c.body1, c.body2));
-  };
-  std::stable_sort(source_.begin(), source_.end(),
-                   [&](int a, int b) { return pairOf(a) < pairOf(b); });
+  // the same two impulses), in `order`, which puts the rows of a pair next to each other.
+  source_.assign(order.begin(), order.end());
   rows_.resize(found.size());
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
@@ -222,7 +214,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
 }
 
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
-                            std::span<const BodyRate> rates, std::span<const double> warm,
+                            std::span<const int> order, std::span<const BodyRate> rates, std::span<const double> warm,
                             int substeps, std::vector<BodyState>& states,
                             std::span<double> impulses, Statistics& stats) {
   const WorldSettings& w = model.settings;
@@ -246,7 +238,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   {
     StageTimer timer(stats.time.build);
-    build(model, found, states, warm, substeps);
+    build(model, found, order, states, warm, substeps);
   }
   StageTimer timer(stats.time.lcp);
   for (int s = 0; s < substeps; ++s) {

@@ -32,10 +32,12 @@ namespace contactlab {
 class SubstepSolver {
  public:
   // Advances `states` by model.settings.dt in `substeps` substeps with the contacts `found` at the
-  // start of the step. `warm` holds 2 impulses per contact (normal, tangential; the whole step's,
-  // N s) to start from, `impulses` receives the step's. `rates` are the external accelerations
-  // at the start of the step. Counts one solve and 2 sweeps per substep in `stats`.
-  void advance(const Model& model, std::span<const Contact> found, std::span<const BodyRate> rates,
+  // start of the step, swept in `order` (a permutation of them in which the contacts of a pair of
+  // bodies are next to each other). `warm` holds 2 impulses per contact (normal, tangential; the
+  // whole step's, N s) to start from, `impulses` receives the step's. `rates` are the external
+  // accelerations at the start of the step. Counts one solve and 2 sweeps per substep in `stats`.
+  void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
+               std::span<const BodyRate> rates,
                std::span<const double> warm, int substeps, std::vector<BodyState>& states,
                std::span<double> impulses, Statistics& stats);
 
@@ -67,8 +69,8 @@ class SubstepSolver {
     double k11 = 0, k12 = 0, k22 = 0;  // D_n^T M^-1 D_n of the two normal rows
   };
 
-  void build(const Model& model, std::span<const Contact> found, std::span<const BodyState> states,
-             std::span<const double> warm, int substeps);
+  void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
+             std::span<const BodyState> states, std::span<const double> warm, int substeps);
   void sweep(double hs, bool pushOut, const WorldSettings& w);
   void solveFriction(Row& row);
   // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when

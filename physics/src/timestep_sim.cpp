@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "external_forces.h"
 #include "stage_timer.h"
@@ -29,27 +30,45 @@ QpMethod qpMethodOf(QpSolverKind kind) {
 
 }  // namespace
 
-const TimestepSim::WarmStart* TimestepSim::warmStart(const Contact& c) const {
-  WarmStart probe;
-  probe.low = std::min(c.body1, c.body2);
-  probe.high = std::max(c.body1, c.body2);
-  auto it = std::lower_bound(previous_.begin(), previous_.end(), probe,
-                             [](const WarmStart& a, const WarmStart& b) {
-                               return std::tie(a.low, a.high) < std::tie(b.low, b.high);
-                             });
-  const ContactKey key = keyOf(c);
-  const WarmStart* nearest = nullptr;
-  double best = kWarmStartReach * kWarmStartReach;
-  for (; it != previous_.end() && it->low == probe.low && it->high == probe.high; ++it) {
-    if (it->key == key) return &*it;
-    const Vec2 offset = it->point - c.geometry.point1;
-    const double distance = glm::dot(offset, offset);
-    if (distance < best) {
-      best = distance;
-      nearest = &*it;
+void TimestepSim::matchWarmStarts() {
+  order_.resize(found_.size());
+  std::iota(order_.begin(), order_.end(), 0);
+  auto pairOf = [&](int k) {
+    return std::pair(std::min(found_[k].body1, found_[k].body2),
+                     std::max(found_[k].body1, found_[k].body2));
+  };
+  std::stable_sort(order_.begin(), order_.end(),
+                   [&](int a, int b) { return pairOf(a) < pairOf(b); });
+  warm_.assign(2 * found_.size(), 0.0);
+  warmFound_.assign(found_.size(), false);
+  size_t cursor = 0;  // previous_ is sorted by pair: one walk along both lists
+  for (const int k : order_) {
+    const auto [low, high] = pairOf(k);
+    while (cursor < previous_.size() &&
+           std::pair(previous_[cursor].low, previous_[cursor].high) < std::pair(low, high))
+      ++cursor;
+    const Contact& c = found_[k];
+    const ContactKey key = keyOf(c);
+    const WarmStart* match = nullptr;
+    double best = kWarmStartReach * kWarmStartReach;
+    for (size_t j = cursor;
+         j < previous_.size() && previous_[j].low == low && previous_[j].high == high; ++j) {
+      if (previous_[j].key == key) {
+        match = &previous_[j];
+        break;
+      }
+      const Vec2 offset = previous_[j].point - c.geometry.point1;
+      const double distance = glm::dot(offset, offset);
+      if (distance < best) {
+        best = distance;
+        match = &previous_[j];
+      }
     }
+    if (!match) continue;
+    warmFound_[k] = true;
+    warm_[2 * k] = match->normal;
+    warm_[2 * k + 1] = match->tangent;
   }
-  return nearest;
 }
 
 void TimestepSim::detect(const Model& model, std::span<const BodyState> states, Statistics& stats) {
@@ -86,6 +105,8 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   for (const Contact& c : found_)
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
+  StageTimer timer(stats.time.build);
+  matchWarmStarts();
 }
 
 void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
@@ -131,12 +152,12 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       // The first slip estimate: the contact's slip at the start of the step if it was already
       // pressed in the last step, else 0 (a new contact may stick at once: overestimating its
       // slip would let it sink by slip * h, underestimating only lifts it until the next pass).
-      const WarmStart* warm = warmStart(found_[group[i]]);
-      slip_[i] = warm ? c.friction * std::abs(row.startTangent) : 0.0;
+      const int contact = group[i];
+      slip_[i] = warmFound_[contact] ? c.friction * std::abs(row.startTangent) : 0.0;
       r_[2 * i] = row.freeNormal + row.bias + slip_[i];
       r_[2 * i + 1] = row.freeTangent;
-      gamma_[2 * i] = warm ? warm->normal : 0.0;
-      gamma_[2 * i + 1] = warm ? warm->tangent : 0.0;
+      gamma_[2 * i] = warm_[2 * contact];
+      gamma_[2 * i + 1] = warm_[2 * contact + 1];
     }
   }
   bool friction = false;
@@ -222,14 +243,7 @@ void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) c
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states,
                                     Statistics& stats) {
   detect(model, states, stats);
-  warm_.assign(2 * found_.size(), 0.0);
-  for (size_t k = 0; k < found_.size(); ++k) {
-    if (const WarmStart* warm = warmStart(found_[k])) {
-      warm_[2 * k] = warm->normal;
-      warm_[2 * k + 1] = warm->tangent;
-    }
-  }
-  substep_.advance(model, found_, rates_, warm_, static_cast<int>(model.settings.substeps), states,
+  substep_.advance(model, found_, order_, rates_, warm_, static_cast<int>(model.settings.substeps), states,
                    impulses_, stats);
 }
 
@@ -257,13 +271,12 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
                  "' became non-finite; the step was undone"};
   }
   current_.clear();
-  for (size_t k = 0; k < found_.size(); ++k) {
+  for (const int k : order_) {
     if (!(impulses_[2 * k] > 0)) continue;
     const Contact& c = found_[k];
     current_.push_back({std::min(c.body1, c.body2), std::max(c.body1, c.body2), keyOf(c),
                         c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
   }
-  std::sort(current_.begin(), current_.end());
   previous_.swap(current_);
   report(model, report_);
   // Carry each reported point along with body 1 over the step.

@@ -16,7 +16,6 @@
 #pragma once
 
 #include <span>
-#include <tuple>
 #include <vector>
 
 #include "contact_finder.h"
@@ -72,9 +71,6 @@ class TimestepSim {
     ContactKey key;
     Vec2 point{0, 0};
     double normal = 0, tangent = 0;
-    friend bool operator<(const WarmStart& a, const WarmStart& b) {
-      return std::tie(a.low, a.high, a.key) < std::tie(b.low, b.high, b.key);
-    }
   };
 
   // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed.
@@ -85,10 +81,11 @@ class TimestepSim {
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
   void advanceSubstepped(const Model& model, std::vector<BodyState>& states, Statistics& stats);
   void report(const Model& model, std::vector<SteppedContact>& out) const;
-  // The previous step's impulses of contact c: the same key, else the nearest contact of the same
-  // two bodies within kWarmStartReach (the same touch seen from the other body, which happens when
-  // corners of aligned boxes meet), else none.
-  const WarmStart* warmStart(const Contact& c) const;
+  // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
+  // of the previous step: the same key, else the nearest contact of the same two bodies within
+  // kWarmStartReach (the same touch seen from the other body, which happens when corners of
+  // aligned boxes meet), else none (0).
+  void matchWarmStarts();
 
   ContactFinder finder_;
   Islands islands_;
@@ -102,14 +99,16 @@ class TimestepSim {
   std::vector<Contact> found_;
   std::vector<TimestepRow> rows_;
   std::vector<double> impulses_;  // 2 per contact
-  std::vector<double> warm_;      // 2 per contact: the warm start of qp_method substep
+  std::vector<int> order_;
+  std::vector<double> warm_;  // 2 per contact
+  std::vector<bool> warmFound_;
   // One island's problem: local body 0 stands for every immovable body.
   std::vector<int> localOf_;  // model body -> local index (-1: not in this island)
   std::vector<int> members_;  // local index -> model body (entry 0 unused)
   std::vector<QpBody> qpBodies_;
   std::vector<QpContact> qpContacts_;
   std::vector<double> r_, gamma_, slip_, change_;
-  std::vector<WarmStart> previous_, current_;
+  std::vector<WarmStart> previous_, current_;  // sorted by pair
   std::vector<SteppedContact> report_;
   std::vector<BodyState> saved_, scratchStates_;
 };
