@@ -124,20 +124,27 @@ void SubstepSolver::solvePair(Row& a, Row& b, const Block& block, const Gap& gap
   b.normalImpulse = x2;
 }
 
-// One projected Gauss-Seidel sweep, block by block: the friction rows (each clamped to its wedge),
-// then the normal rows, so each block ends its turn satisfying non-penetration. `pushOut`: the
-// biased sweep; else the relax sweep.
+// One projected Gauss-Seidel sweep, block by block. The biased sweep (`pushOut`) takes the
+// friction rows first, each clamped to the wedge of the normal impulse so far, then the normal
+// rows, so each block ends its turn not closing; the relax sweep takes the normal rows first,
+// so that the friction rows end clamped to the wedge of the rigid normal impulse (the soft one of
+// the biased sweep is a little lower, and a block sliding down a ramp would gain about 2 %).
 void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
   for (const Block& block : blocks_) {
     Row& a = rows_[block.first];
-    solveFriction(a);
-    if (block.count == 1) {
-      solveNormal(a, normalBias(a, hs, pushOut, w));
-      continue;
+    Row* b = block.count == 2 ? &rows_[block.first + 1] : nullptr;
+    if (pushOut) {
+      solveFriction(a);
+      if (b) solveFriction(*b);
     }
-    Row& b = rows_[block.first + 1];
-    solveFriction(b);
-    solvePair(a, b, block, normalBias(a, hs, pushOut, w), normalBias(b, hs, pushOut, w));
+    if (b)
+      solvePair(a, *b, block, normalBias(a, hs, pushOut, w), normalBias(*b, hs, pushOut, w));
+    else
+      solveNormal(a, normalBias(a, hs, pushOut, w));
+    if (!pushOut) {
+      solveFriction(a);
+      if (b) solveFriction(*b);
+    }
   }
 }
 
