@@ -427,4 +427,25 @@ TEST_CASE("time-stepping settings are validated and read from scene text and sha
   WorldSettings settings;
   settings.qpIterations = 0;
   CHECK_FALSE(World::create(settings).ok());
+
+  Result<LoadedScene> substeps =
+      parseScene("solver timestep\nqp_method substep\nsubsteps 8\n", "s.scene");
+  REQUIRE(substeps.ok());
+  CHECK(substeps->scene.settings.qpMethod == QpSolverKind::Substep);
+  CHECK(substeps->scene.settings.substeps == 8);
+  const std::string substepShare = encodeShare(substeps->scene);
+  CHECK(substepShare == "cl1,stimestep,msubstep,u8");
+  Result<Scene> back = decodeShare(substepShare);
+  REQUIRE(back.ok());
+  CHECK(back->settings.qpMethod == QpSolverKind::Substep);
+  CHECK(back->settings.substeps == 8);
+  for (const char* bad : {"substeps 0", "substeps 2.5", "substeps 1001", "substeps -4"}) {
+    CAPTURE(bad);
+    const Result<LoadedScene> rejected = parseScene(bad, "bad.scene");
+    REQUIRE_FALSE(rejected.ok());
+    CHECK(rejected.error().message.find("substeps") != std::string::npos);
+  }
+  settings = WorldSettings{};
+  settings.substeps = 0;
+  CHECK_FALSE(World::create(settings).ok());
 }
