@@ -33,9 +33,10 @@ inline ContactKey keyOf(const Contact& c) {
 
 class ContactFinder {
  public:
-  // Every contact with distance below `margin`, in a deterministic order. With `reach` (one
-  // entry per body, m, >= 0), the pair (i, j) counts up to margin + reach[i] + reach[j]: the
-  // time-stepping solver's speculative contacts, bodies that can close the gap within a step.
+  // Every contact with distance below `margin`, in a deterministic order: by pair of bodies (i, j),
+  // i < j, as the broad phase sorts them. With `reach` (one entry per body, m, >= 0), the pair (i,
+  // j) counts up to margin + reach[i] + reach[j]: the time-stepping solver's speculative contacts,
+  // bodies that can close the gap within a step.
   void find(const Model& model, std::span<const BodyState> states, double margin,
             std::vector<Contact>& out, std::span<const double> reach = {});
   // The contacts find() gives for the listed pairs of bodies (i < j) only, in their order.

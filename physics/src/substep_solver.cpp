@@ -22,82 +22,96 @@ constexpr double kSoftPushOut = 2;
 
 }  // namespace
 
-void SubstepSolver::apply(const Row& row, double normal, double tangent) {
-  const Vec2 p = normal * row.normal + tangent * perpendicular(row.normal);
+[[gnu::always_inline]] inline SubstepSolver::Pair SubstepSolver::load(const Row& row) const {
+  const Motion& a = motion_[row.body1];
+  const Motion& b = motion_[row.body2];
+  return {a.vx, a.vy, a.w, b.vx, b.vy, b.w, a.invMass, a.invInertia, b.invMass, b.invInertia};
+}
+
+[[gnu::always_inline]] inline void SubstepSolver::store(const Row& row, const Pair& p) {
   Motion& a = motion_[row.body1];
   Motion& b = motion_[row.body2];
-  a.vx += a.invMass * p.x;
-  a.vy += a.invMass * p.y;
-  a.w += a.invInertia * (row.normalArm1 * normal + row.tangentArm1 * tangent);
-  b.vx -= b.invMass * p.x;
-  b.vy -= b.invMass * p.y;
-  b.w -= b.invInertia * (row.normalArm2 * normal + row.tangentArm2 * tangent);
+  a.vx = p.vx1;
+  a.vy = p.vy1;
+  a.w = p.w1;
+  b.vx = p.vx2;
+  b.vy = p.vy2;
+  b.w = p.w2;
 }
 
-double SubstepSolver::normalVelocity(const Row& row) const {
-  const Motion& a = motion_[row.body1];
-  const Motion& b = motion_[row.body2];
-  return row.normal.x * (a.vx - b.vx) + row.normal.y * (a.vy - b.vy) + row.normalArm1 * a.w -
-         row.normalArm2 * b.w;
+[[gnu::always_inline]] inline void SubstepSolver::apply(const Row& row, Pair& p, double normal,
+                                                        double tangent) {
+  const Vec2 q = normal * row.normal + tangent * perpendicular(row.normal);
+  p.vx1 += p.invMass1 * q.x;
+  p.vy1 += p.invMass1 * q.y;
+  p.w1 += p.invInertia1 * (row.normalArm1 * normal + row.tangentArm1 * tangent);
+  p.vx2 -= p.invMass2 * q.x;
+  p.vy2 -= p.invMass2 * q.y;
+  p.w2 -= p.invInertia2 * (row.normalArm2 * normal + row.tangentArm2 * tangent);
 }
 
-double SubstepSolver::tangentVelocity(const Row& row) const {
-  const Motion& a = motion_[row.body1];
-  const Motion& b = motion_[row.body2];
+[[gnu::always_inline]] inline double SubstepSolver::normalVelocity(const Row& row, const Pair& p) {
+  return row.normal.x * (p.vx1 - p.vx2) + row.normal.y * (p.vy1 - p.vy2) + row.normalArm1 * p.w1 -
+         row.normalArm2 * p.w2;
+}
+
+[[gnu::always_inline]] inline double SubstepSolver::tangentVelocity(const Row& row, const Pair& p) {
   const Vec2 t = perpendicular(row.normal);
-  return t.x * (a.vx - b.vx) + t.y * (a.vy - b.vy) + row.tangentArm1 * a.w -
-         row.tangentArm2 * b.w;
+  return t.x * (p.vx1 - p.vx2) + t.y * (p.vy1 - p.vy2) + row.tangentArm1 * p.w1 -
+         row.tangentArm2 * p.w2;
 }
 
-// Phi_0 + n . (d1 - d2), d_i = (dx, dy) + (R(turn) - I) arm_i of body i.
-double SubstepSolver::gapNow(const Row& row) const {
+// Phi_0 + n . (d1 - d2), d_i = (dx, dy) + (R(turn) - I) arm_i of body i, where
+// n . (R - I) arm = (cos - 1) n . arm + sin n . perpendicular(arm) and n . perpendicular(arm) is
+// the normal row's arm x n.
+[[gnu::always_inline]] inline double SubstepSolver::gapNow(const Row& row) const {
   const Motion& a = motion_[row.body1];
   const Motion& b = motion_[row.body2];
-  const double d1x = a.dx + a.cosMinusOne * row.arm1.x - a.sine * row.arm1.y;
-  const double d1y = a.dy + a.sine * row.arm1.x + a.cosMinusOne * row.arm1.y;
-  const double d2x = b.dx + b.cosMinusOne * row.arm2.x - b.sine * row.arm2.y;
-  const double d2y = b.dy + b.sine * row.arm2.x + b.cosMinusOne * row.arm2.y;
-  return row.gap + row.normal.x * (d1x - d2x) + row.normal.y * (d1y - d2y);
+  return row.gap + row.normal.x * (a.dx - b.dx) + row.normal.y * (a.dy - b.dy) +
+         a.cosMinusOne * row.normalReach1 + a.sine * row.normalArm1 -
+         b.cosMinusOne * row.normalReach2 - b.sine * row.normalArm2;
 }
 
-// The gap term for the substep: above the target gap the contact may close to it and no further
-// (rigid); below it, in the biased sweep, a soft constraint pushes out.
-SubstepSolver::Gap SubstepSolver::normalBias(const Row& row, double hs, bool pushOut,
-                                 const WorldSettings& w) const {
-  const double excess = gapNow(row) - w.distanceTol / 2;
+// The gap term for the substep, from the gap's excess over the target: above the target gap the
+// contact may close to it and no further (rigid); below it, in the biased sweep, a soft
+// constraint pushes out.
+[[gnu::always_inline]] inline SubstepSolver::Gap SubstepSolver::normalBias(double excess, double hs,
+                                                                           bool pushOut) const {
   if (excess > 0) return {excess / hs, 1, 0};
   if (!pushOut) return {0, 1, 0};
   return {std::max(soft_.biasRate * excess, -kSoftPushOut), soft_.massScale, soft_.impulseScale};
 }
 
 // The tangential row clamped to the wedge |gamma_t| <= mu gamma_n of the current normal impulse.
-void SubstepSolver::solveFriction(Row& row) {
+[[gnu::always_inline]] inline void SubstepSolver::solveFriction(Row& row, Pair& p) {
   if (row.friction <= 0) return;
   const double bound = row.friction * row.normalImpulse;
   const double next =
-      std::clamp(row.tangentImpulse - row.tangentMass * tangentVelocity(row), -bound, bound);
-  apply(row, 0, next - row.tangentImpulse);
+      std::clamp(row.tangentImpulse - row.tangentMass * tangentVelocity(row, p), -bound, bound);
+  apply(row, p, 0, next - row.tangentImpulse);
   row.tangentImpulse = next;
 }
 
 // u_n + bias >= 0, gamma_n >= 0, complementary.
-void SubstepSolver::solveNormal(Row& row, const Gap& gap) {
-  const double next = std::max((1 - gap.impulseScale) * row.normalImpulse -
-                                   gap.massScale * row.normalMass * (normalVelocity(row) + gap.bias),
-                               0.0);
-  apply(row, next - row.normalImpulse, 0);
+[[gnu::always_inline]] inline void SubstepSolver::solveNormal(Row& row, Pair& p, const Gap& gap) {
+  const double next =
+      std::max((1 - gap.impulseScale) * row.normalImpulse -
+                   gap.massScale * row.normalMass * (normalVelocity(row, p) + gap.bias),
+               0.0);
+  apply(row, p, next - row.normalImpulse, 0);
   row.normalImpulse = next;
 }
 
 // The two normal rows of a block as one LCP: w = K x + c >= 0, x >= 0, x . w = 0, with x the new
 // impulses and c = u + bias - K x_old. Its four candidate active sets are tried in turn (both
 // pressed, only the first, only the second, neither); the first consistent one is the solution.
-void SubstepSolver::solvePair(Row& a, Row& b, const Block& block, const Gap& gapA,
-                              const Gap& gapB) {
+[[gnu::always_inline]] inline void SubstepSolver::solvePair(Row& a, Row& b, Pair& p,
+                                                            const Block& block, const Gap& gapA,
+                                                            const Gap& gapB) {
   const double oldA = a.normalImpulse, oldB = b.normalImpulse;
-  const double c1 = gapA.massScale * (normalVelocity(a) + gapA.bias) -
+  const double c1 = gapA.massScale * (normalVelocity(a, p) + gapA.bias) -
                     (1 - gapA.impulseScale) * (block.k11 * oldA + block.k12 * oldB);
-  const double c2 = gapB.massScale * (normalVelocity(b) + gapB.bias) -
+  const double c2 = gapB.massScale * (normalVelocity(b, p) + gapB.bias) -
                     (1 - gapB.impulseScale) * (block.k12 * oldA + block.k22 * oldB);
   const double det = block.k11 * block.k22 - block.k12 * block.k12;
   double x1 = (block.k12 * c2 - block.k22 * c1) / det;
@@ -111,15 +125,15 @@ void SubstepSolver::solvePair(Row& a, Row& b, const Block& block, const Gap& gap
       if (!(x2 >= 0 && block.k12 * x2 + c1 >= 0)) {
         x2 = 0;
         if (!(c1 >= 0 && c2 >= 0)) {
-          solveNormal(a, gapA);
-          solveNormal(b, gapB);
+          solveNormal(a, p, gapA);
+          solveNormal(b, p, gapB);
           return;
         }
       }
     }
   }
-  apply(a, x1 - oldA, 0);
-  apply(b, x2 - oldB, 0);
+  apply(a, p, x1 - oldA, 0);
+  apply(b, p, x2 - oldB, 0);
   a.normalImpulse = x1;
   b.normalImpulse = x2;
 }
@@ -130,21 +144,38 @@ void SubstepSolver::solvePair(Row& a, Row& b, const Block& block, const Gap& gap
 // so that the friction rows end clamped to the wedge of the rigid normal impulse (the soft one of
 // the biased sweep is a little lower, and a block sliding down a ramp would gain about 2 %).
 void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
+  const double target = w.distanceTol / 2;
   for (const Block& block : blocks_) {
     Row& a = rows_[block.first];
     Row* b = block.count == 2 ? &rows_[block.first + 1] : nullptr;
+    // Positions move between the biased sweep and the relax sweep only, so the relax sweep's gaps
+    // are also those of the next substep's biased sweep.
+    if (!pushOut) {
+      a.excess = gapNow(a) - target;
+      if (b) b->excess = gapNow(*b) - target;
+    }
+    const Gap gapA = normalBias(a.excess, hs, pushOut);
+    const Gap gapB = b ? normalBias(b->excess, hs, pushOut) : Gap{};
+    Pair p = load(a);
     if (pushOut) {
-      solveFriction(a);
-      if (b) solveFriction(*b);
+      solveFriction(a, p);
+      if (b) solveFriction(*b, p);
     }
     if (b)
-      solvePair(a, *b, block, normalBias(a, hs, pushOut, w), normalBias(*b, hs, pushOut, w));
+      solvePair(a, *b, p, block, gapA, gapB);
     else
-      solveNormal(a, normalBias(a, hs, pushOut, w));
+      solveNormal(a, p, gapA);
     if (!pushOut) {
-      solveFriction(a);
-      if (b) solveFriction(*b);
+      solveFriction(a, p);
+      a.normalTotal += a.normalImpulse;
+      a.tangentTotal += a.tangentImpulse;
+      if (b) {
+        solveFriction(*b, p);
+        b->normalTotal += b->normalImpulse;
+        b->tangentTotal += b->tangentImpulse;
+      }
     }
+    store(a, p);
   }
 }
 
@@ -165,13 +196,15 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row.body1 = swap ? c.body2 : c.body1;
     row.body2 = swap ? c.body1 : c.body2;
     row.normal = swap ? -c.geometry.normal : c.geometry.normal;
-    row.arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[row.body1].position;
-    row.arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[row.body2].position;
+    const Vec2 arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[row.body1].position;
+    const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[row.body2].position;
     const Vec2 t = perpendicular(row.normal);
-    row.normalArm1 = cross(row.arm1, row.normal);
-    row.normalArm2 = cross(row.arm2, row.normal);
-    row.tangentArm1 = cross(row.arm1, t);
-    row.tangentArm2 = cross(row.arm2, t);
+    row.normalArm1 = cross(arm1, row.normal);
+    row.normalArm2 = cross(arm2, row.normal);
+    row.tangentArm1 = cross(arm1, t);
+    row.tangentArm2 = cross(arm2, t);
+    row.normalReach1 = glm::dot(row.normal, arm1);
+    row.normalReach2 = glm::dot(row.normal, arm2);
     const Motion& a = motion_[row.body1];
     const Motion& b = motion_[row.body2];
     const double nn = a.invMass + b.invMass + a.invInertia * row.normalArm1 * row.normalArm1 +
@@ -181,11 +214,12 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row.normalMass = nn > 0 ? 1 / nn : 0;
     row.tangentMass = tt > 0 ? 1 / tt : 0;
     row.gap = c.geometry.distance;
+    row.excess = row.gap - w.distanceTol / 2;
     const Body& b1 = model.bodies[c.body1];
     const Body& b2 = model.bodies[c.body2];
     row.friction = pairFriction(b1.friction, b2.friction);
     const double e = pairRestitution(b1.elasticity, b2.elasticity);
-    const double un0 = normalVelocity(row);
+    const double un0 = normalVelocity(row, load(row));
     if (e > 0 && un0 < -w.restitutionThreshold) row.bounce = -e * un0;
     row.normalImpulse = std::max(warm[2 * k], 0.0) / substeps;
     row.tangentImpulse = std::clamp(warm[2 * k + 1] / substeps, -row.friction * row.normalImpulse,
@@ -221,9 +255,10 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
 }
 
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
-                            std::span<const int> order, std::span<const BodyRate> rates, std::span<const double> warm,
-                            int substeps, std::vector<BodyState>& states,
-                            std::span<double> impulses, Statistics& stats) {
+                            std::span<const int> order, std::span<const BodyRate> rates,
+                            std::span<const double> warm, int substeps,
+                            std::vector<BodyState>& states, std::span<double> impulses,
+                            Statistics& stats) {
   const WorldSettings& w = model.settings;
   const double hs = w.dt / substeps;
   const size_t n = model.bodies.size();
@@ -256,7 +291,28 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       m.vy += hs * rates[i].acceleration.y;
       m.w += hs * rates[i].alpha;
     }
-    for (const Row& row : rows_) apply(row, row.normalImpulse, row.tangentImpulse);
+    // The warm start: the previous substep's impulses, which changed each body's velocity by
+    // what its sweeps left (rows of the previous step's impulses before the first substep).
+    // impulseV keeps the velocity before them, so that after the sweeps v - impulseV is this
+    // substep's change.
+    for (Motion& m : motion_) {
+      const double vx = m.vx, vy = m.vy, w = m.w;
+      if (s > 0) {
+        m.vx += m.impulseVx;
+        m.vy += m.impulseVy;
+        m.w += m.impulseW;
+      }
+      m.impulseVx = vx;
+      m.impulseVy = vy;
+      m.impulseW = w;
+    }
+    if (s == 0) {
+      for (const Row& row : rows_) {
+        Pair p = load(row);
+        apply(row, p, row.normalImpulse, row.tangentImpulse);
+        store(row, p);
+      }
+    }
     sweep(hs, true, w);
     for (Motion& m : motion_) {
       if (m.invMass == 0) continue;
@@ -267,16 +323,19 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       m.sine = std::sin(m.turn);
     }
     sweep(hs, false, w);
-    for (Row& row : rows_) {
-      row.normalTotal += row.normalImpulse;
-      row.tangentTotal += row.tangentImpulse;
+    for (Motion& m : motion_) {
+      m.impulseVx = m.vx - m.impulseVx;
+      m.impulseVy = m.vy - m.impulseVy;
+      m.impulseW = m.w - m.impulseW;
     }
   }
   // Newton's law for the contacts that bounce and carried an impulse: leave at -e u_n0.
   for (Row& row : rows_) {
     if (row.bounce <= 0 || row.normalTotal <= 0) continue;
     const double before = row.normalImpulse;
-    solveNormal(row, {-row.bounce, 1, 0});
+    Pair p = load(row);
+    solveNormal(row, p, {-row.bounce, 1, 0});
+    store(row, p);
     row.normalTotal += row.normalImpulse - before;
   }
   ++stats.qpSolves;

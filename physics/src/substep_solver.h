@@ -37,27 +37,31 @@ class SubstepSolver {
   // whole step's, N s) to start from, `impulses` receives the step's. `rates` are the external
   // accelerations at the start of the step. Counts one solve and 2 sweeps per substep in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
-               std::span<const BodyRate> rates,
-               std::span<const double> warm, int substeps, std::vector<BodyState>& states,
-               std::span<double> impulses, Statistics& stats);
+               std::span<const BodyRate> rates, std::span<const double> warm, int substeps,
+               std::vector<BodyState>& states, std::span<double> impulses, Statistics& stats);
 
  private:
   struct Row {
     int body1 = 0, body2 = 0;
-    Vec2 normal{0, 1};         // from body 2 to body 1
-    Vec2 arm1{0, 0}, arm2{0, 0};  // contact points minus centres at the start of the step
+    Vec2 normal{0, 1};  // from body 2 to body 1
+    // arm_i = contact point minus centre of body i at the start of the step: arm_i x n, arm_i x t
+    // and n . arm_i.
     double normalArm1 = 0, normalArm2 = 0, tangentArm1 = 0, tangentArm2 = 0;
+    double normalReach1 = 0, normalReach2 = 0;
     double normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D) of each row
     double gap = 0;                          // Phi at the start of the step
+    double excess = 0;                       // Phi - target gap at the bodies' current positions
     double friction = 0;
-    double bounce = 0;  // -e u_n0 > 0 for a contact that bounces, else 0
+    double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
     double normalImpulse = 0, tangentImpulse = 0;  // this substep's
     double normalTotal = 0, tangentTotal = 0;
   };
   // Per body: velocity and the displacement since the start of the step (x, y, angle), and the
-  // rotation of the displacement as (cos - 1, sin).
+  // rotation of the displacement as (cos - 1, sin); what the contact impulses of the last substep
+  // changed its velocity by (the warm start of the next).
   struct Motion {
     double vx = 0, vy = 0, w = 0;
+    double impulseVx = 0, impulseVy = 0, impulseW = 0;
     double dx = 0, dy = 0, turn = 0, cosMinusOne = 0, sine = 0;
     double invMass = 0, invInertia = 0;
   };
@@ -69,24 +73,34 @@ class SubstepSolver {
     double k11 = 0, k12 = 0, k22 = 0;  // D_n^T M^-1 D_n of the two normal rows
   };
 
+  // The velocities of the two bodies of a row (or block), loaded once for its rows and stored
+  // after them, with their inverse masses.
+  struct Pair {
+    double vx1 = 0, vy1 = 0, w1 = 0, vx2 = 0, vy2 = 0, w2 = 0;
+    double invMass1 = 0, invInertia1 = 0, invMass2 = 0, invInertia2 = 0;
+  };
+
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
              std::span<const BodyState> states, std::span<const double> warm, int substeps);
   void sweep(double hs, bool pushOut, const WorldSettings& w);
-  void solveFriction(Row& row);
+  Pair load(const Row& row) const;
+  void store(const Row& row, const Pair& p);
+  static void apply(const Row& row, Pair& p, double normal, double tangent);
+  static double normalVelocity(const Row& row, const Pair& p);
+  static double tangentVelocity(const Row& row, const Pair& p);
+  static void solveFriction(Row& row, Pair& p);
   // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when
   // the contact is pushed out.
   struct Gap {
     double bias = 0, massScale = 1, impulseScale = 0;
   };
-  void solveNormal(Row& row, const Gap& gap);
-  void solvePair(Row& a, Row& b, const Block& block, const Gap& gapA, const Gap& gapB);
-  Gap normalBias(const Row& row, double hs, bool pushOut, const WorldSettings& w) const;
-  void apply(const Row& row, double normal, double tangent);
-  double normalVelocity(const Row& row) const;
-  double tangentVelocity(const Row& row) const;
+  static void solveNormal(Row& row, Pair& p, const Gap& gap);
+  static void solvePair(Row& a, Row& b, Pair& p, const Block& block, const Gap& gapA,
+                        const Gap& gapB);
+  Gap normalBias(double excess, double hs, bool pushOut) const;
   double gapNow(const Row& row) const;
 
-  std::vector<Row> rows_;  // in pair order, each with body1 < body2
+  std::vector<Row> rows_;    // in pair order, each with body1 < body2
   std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
   std::vector<Block> blocks_;
   std::vector<Motion> motion_;

@@ -37,8 +37,10 @@ void TimestepSim::matchWarmStarts() {
     return std::pair(std::min(found_[k].body1, found_[k].body2),
                      std::max(found_[k].body1, found_[k].body2));
   };
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](int a, int b) { return pairOf(a) < pairOf(b); });
+  // The finder lists contacts by pair already (contact_finder.h); sorting is only a safeguard.
+  auto byPair = [&](int a, int b) { return pairOf(a) < pairOf(b); };
+  if (!std::is_sorted(order_.begin(), order_.end(), byPair))
+    std::stable_sort(order_.begin(), order_.end(), byPair);
   warm_.assign(2 * found_.size(), 0.0);
   warmFound_.assign(found_.size(), false);
   size_t cursor = 0;  // previous_ is sorted by pair: one walk along both lists
@@ -243,8 +245,8 @@ void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) c
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states,
                                     Statistics& stats) {
   detect(model, states, stats);
-  substep_.advance(model, found_, order_, rates_, warm_, static_cast<int>(model.settings.substeps), states,
-                   impulses_, stats);
+  substep_.advance(model, found_, order_, rates_, warm_, static_cast<int>(model.settings.substeps),
+                   states, impulses_, stats);
 }
 
 Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
