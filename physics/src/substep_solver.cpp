@@ -17,7 +17,7 @@ constexpr double kBlockParallel = 0.999;
 constexpr double kBlockConditioning = 1e-3;
 constexpr double kSoftHertz = 60;
 constexpr double kSoftHertzPerRate = 0.25;
-constexpr double kSoftDamping = 10;
+constexpr double kSoftDamping = 20;
 constexpr double kSoftPushOut = 2;
 
 }  // namespace
