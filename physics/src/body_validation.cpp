@@ -79,7 +79,8 @@ Status validateThrust(const ThrustDef& def) {
 
 Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
   if (!isValidBodyName(def.name))
-    return Error{"a body needs a name of letters, digits, '_', '-' or '.' (got '" + def.name + "')"};
+    return Error{"a body needs a name of letters, digits, '_', '-' or '.' (got '" + def.name +
+                 "')"};
   const std::string where = "body '" + def.name + "': ";
   Result<Shape> shape = makeShape(def);
   if (!shape) return Error{where + shape.error().message};

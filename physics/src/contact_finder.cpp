@@ -23,9 +23,8 @@ Aabb shapeBox(const Shape& shape, const Transform& placement, double grow) {
 
 }  // namespace
 
-void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
-                         std::vector<Contact>& out, std::span<const double> reach) {
-  out.clear();
+void ContactFinder::place(const Model& model, std::span<const BodyState> states,
+                          std::span<const double> reach) {
   const size_t n = model.bodies.size();
   boxes_.resize(n);
   isStatic_.resize(n);
@@ -37,6 +36,12 @@ void ContactFinder::find(const Model& model, std::span<const BodyState> states, 
     boxes_[i] = shapeBox(body.shape, transforms_[i], grow);
     isStatic_[i] = body.fixed();
   }
+}
+
+void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
+                         std::vector<Contact>& out, std::span<const double> reach) {
+  out.clear();
+  place(model, states, reach);
   broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
   for (auto [i, j] : pairs_) {
     const double pairMargin = reach.empty() ? margin : margin + reach[i] + reach[j];
@@ -60,7 +65,12 @@ void ContactFinder::collidePair(const Model& model, std::span<const BodyState> s
                                 std::vector<Contact>& out) {
   geometry_.clear();
   collideShapes(model.bodies[i].shape, ti, model.bodies[j].shape, tj, margin, geometry_);
-  for (const ContactGeometry& g : geometry_) {
+  appendContacts(geometry_, i, j, states, out);
+}
+
+void ContactFinder::appendContacts(std::span<const ContactGeometry> geometry, int i, int j,
+                                   std::span<const BodyState> states, std::vector<Contact>& out) {
+  for (const ContactGeometry& g : geometry) {
     Contact c;
     c.body1 = g.pointOwnerIsFirst ? i : j;
     c.body2 = g.pointOwnerIsFirst ? j : i;

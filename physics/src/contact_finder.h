@@ -39,11 +39,35 @@ class ContactFinder {
   // bodies that can close the gap within a step.
   void find(const Model& model, std::span<const BodyState> states, double margin,
             std::vector<Contact>& out, std::span<const double> reach = {});
+  // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose two
+  // bodies have both stayed within kReuseDistance and kReuseAngle of where they were when the pair
+  // was last collided (and whose margin has not grown past the one it was collided with) are that
+  // pair's contacts carried along with the two bodies (each point with its body, an edge normal
+  // with its body, the distance recomputed), not collided again: a resting pile's detection then
+  // costs the broad phase and the carrying. Results depend on the earlier calls; forgetReuse()
+  // drops them (bodies added or removed, a fresh start).
+  void findReusing(const Model& model, std::span<const BodyState> states, double margin,
+                   std::vector<Contact>& out, std::span<const double> reach);
+  void forgetReuse();
+
   // The contacts find() gives for the listed pairs of bodies (i < j) only, in their order.
   void findBetween(const Model& model, std::span<const BodyState> states, double margin,
                    std::span<const std::pair<int, int>> pairs, std::vector<Contact>& out);
 
  private:
+  // A pair as it was collided: its bodies' poses then, the margin, and its contacts (in
+  // contacts_, all found within that margin).
+  struct CollidedPair {
+    int i = 0, j = 0;
+    BodyState poseI, poseJ;
+    Transform placementI, placementJ;
+    double margin = 0;
+    std::size_t first = 0, count = 0;
+  };
+  // The boxes, placements and static flags of every body (find, findReusing).
+  void place(const Model& model, std::span<const BodyState> states, std::span<const double> reach);
+  void appendContacts(std::span<const ContactGeometry> geometry, int i, int j,
+                      std::span<const BodyState> states, std::vector<Contact>& out);
   void collidePair(const Model& model, std::span<const BodyState> states, int i, int j,
                    const Transform& ti, const Transform& tj, double margin,
                    std::vector<Contact>& out);
@@ -54,6 +78,16 @@ class ContactFinder {
   std::vector<Transform> transforms_;
   std::vector<std::pair<int, int>> pairs_;
   std::vector<ContactGeometry> geometry_;
+  // findReusing(): the pairs collided, sorted, and their contact geometry as found.
+  std::vector<CollidedPair> collided_, collidedNext_;
+  std::vector<ContactGeometry> contacts_, contactsNext_;
 };
+
+// How far a body may move from where a pair of it was collided before that pair is collided
+// again, and how much farther than the asked margin a pair is collided, so that small changes of
+// the margin (the bodies' reach) do not force a new collision.
+inline constexpr double kReuseDistance = 1e-3;     // m
+inline constexpr double kReuseAngle = 1e-3;        // rad
+inline constexpr double kReuseMarginSlack = 0.01;  // m
 
 }  // namespace contactlab

@@ -319,8 +319,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       m.dx += hs * m.vx;
       m.dy += hs * m.vy;
       m.turn += hs * m.w;
-      m.cosMinusOne = std::cos(m.turn) - 1;
-      m.sine = std::sin(m.turn);
+      rotationOf(m.turn, m.cosMinusOne, m.sine);
     }
     sweep(hs, false, w);
     for (Motion& m : motion_) {

@@ -73,7 +73,8 @@ void TimestepSim::matchWarmStarts() {
   }
 }
 
-void TimestepSim::detect(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+void TimestepSim::detect(const Model& model, std::span<const BodyState> states, bool reuse,
+                         Statistics& stats) {
   const WorldSettings& w = model.settings;
   const double h = w.dt;
   const size_t n = model.bodies.size();
@@ -102,7 +103,11 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   }
   {
     StageTimer timer(stats.time.detection);
-    finder_.find(model, states, w.distanceTol / 2 + w.contactMargin, found_, reach_);
+    const double margin = w.distanceTol / 2 + w.contactMargin;
+    if (reuse)
+      finder_.findReusing(model, states, margin, found_, reach_);
+    else
+      finder_.find(model, states, margin, found_, reach_);
   }
   for (const Contact& c : found_)
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
@@ -111,8 +116,9 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   matchWarmStarts();
 }
 
-void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
-  detect(model, states, stats);
+void TimestepSim::solve(const Model& model, std::span<const BodyState> states, bool reuse,
+                        Statistics& stats) {
+  detect(model, states, reuse, stats);
   if (found_.empty()) return;
   {
     StageTimer timer(stats.time.build);
@@ -242,9 +248,9 @@ void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) c
 }
 
 // Steps 1-2, then the substeps of SubstepSolver, which move the bodies themselves.
-void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states,
+void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                                     Statistics& stats) {
-  detect(model, states, stats);
+  detect(model, states, reuse, stats);
   substep_.advance(model, found_, order_, rates_, warm_, static_cast<int>(model.settings.substeps),
                    states, impulses_, stats);
 }
@@ -254,9 +260,9 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
   const double h = model.settings.dt;
   saved_ = states;
   if (model.settings.qpMethod == QpSolverKind::Substep) {
-    advanceSubstepped(model, states, stats);
+    advanceSubstepped(model, states, true, stats);
   } else {
-    solve(model, states, stats);
+    solve(model, states, true, stats);
     for (size_t i = 0; i < states.size(); ++i) {
       if (model.bodies[i].fixed()) continue;
       BodyState& s = states[i];
@@ -288,9 +294,11 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
     const BodyState& after = states[b];
     const double turn = after.angle - before.angle;
     const Vec2 arm = c.contact.geometry.point1 - before.position;
-    const double cosine = std::cos(turn), sine = std::sin(turn);
+    double cosMinusOne = 0, sine = 0;
+    rotationOf(turn, cosMinusOne, sine);
     c.contact.geometry.point1 =
-        after.position + Vec2{cosine * arm.x - sine * arm.y, sine * arm.x + cosine * arm.y};
+        after.position + arm +
+        Vec2{cosMinusOne * arm.x - sine * arm.y, sine * arm.x + cosMinusOne * arm.y};
   }
   ++stats.steps;
   return {};
@@ -301,9 +309,9 @@ void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> stat
   Statistics scratch;
   if (model.settings.qpMethod == QpSolverKind::Substep) {
     scratchStates_.assign(states.begin(), states.end());
-    advanceSubstepped(model, scratchStates_, scratch);
+    advanceSubstepped(model, scratchStates_, false, scratch);
   } else {
-    solve(model, states, scratch);
+    solve(model, states, false, scratch);
   }
   report(model, out);
 }

@@ -62,7 +62,10 @@ class TimestepSim {
   void contactsAt(const Model& model, std::span<const BodyState> states,
                   std::vector<SteppedContact>& report);
 
-  void reset() { previous_.clear(); }
+  void reset() {
+    previous_.clear();
+    finder_.forgetReuse();
+  }
 
  private:
   // A contact's impulses kept for the next step, filed under its unordered pair of bodies.
@@ -74,12 +77,15 @@ class TimestepSim {
   };
 
   // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed.
-  void detect(const Model& model, std::span<const BodyState> states, Statistics& stats);
+  // `reuse`: the finder carries along the contacts of pairs that have barely moved since they were
+  // collided (ContactFinder::findReusing; a step), else collides every pair afresh (a report).
+  void detect(const Model& model, std::span<const BodyState> states, bool reuse, Statistics& stats);
   // Steps 1-4: velocity_ = v+ for every body, impulses_ (2 per contact of found_).
-  void solve(const Model& model, std::span<const BodyState> states, Statistics& stats);
+  void solve(const Model& model, std::span<const BodyState> states, bool reuse, Statistics& stats);
   void solveIsland(const Model& model, std::span<const int> group, Statistics& stats);
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
-  void advanceSubstepped(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  void advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
+                         Statistics& stats);
   void report(const Model& model, std::vector<SteppedContact>& out) const;
   // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
   // of the previous step: the same key, else the nearest contact of the same two bodies within

@@ -1,0 +1,112 @@
+// ContactFinder::findReusing: contacts of pairs whose bodies have barely moved are carried along
+// with them instead of being collided again (contact_finder.h).
+#include <cmath>
+
+#include "contact_finder.h"
+#include "narrow_phase.h"
+
+namespace contactlab {
+namespace {
+
+bool near(const BodyState& now, const BodyState& then) {
+  const Vec2 d = now.position - then.position;
+  return glm::dot(d, d) <= kReuseDistance * kReuseDistance &&
+         std::abs(now.angle - then.angle) <= kReuseAngle;
+}
+
+// The rigid motion taking placement `from` to placement `to`, applied to a world point.
+Vec2 carry(Vec2 p, const Transform& from, const Transform& to) {
+  return to.apply(from.applyInverse(p));
+}
+
+Vec2 turn(Vec2 v, const Transform& from, const Transform& to) {
+  return to.rotate(from.rotateBack(v));
+}
+
+// Contact geometry found with the two shapes at (fromFirst, fromSecond), carried along with them
+// to (toFirst, toSecond): each point with the body that owns it, an edge normal with the body of
+// the edge, a centre-line normal along the carried anchors (the points that define it).
+ContactGeometry carried(const ContactGeometry& g, const Transform& fromFirst,
+                        const Transform& fromSecond, const Transform& toFirst,
+                        const Transform& toSecond) {
+  const Transform& from1 = g.pointOwnerIsFirst ? fromFirst : fromSecond;
+  const Transform& from2 = g.pointOwnerIsFirst ? fromSecond : fromFirst;
+  const Transform& to1 = g.pointOwnerIsFirst ? toFirst : toSecond;
+  const Transform& to2 = g.pointOwnerIsFirst ? toSecond : toFirst;
+  ContactGeometry out = g;
+  out.point1 = carry(g.point1, from1, to1);
+  out.point2 = carry(g.point2, from2, to2);
+  if (g.normalKind == NormalKind::CentreLine) {
+    out.anchor1 = carry(g.anchor1, from1, to1);
+    out.anchor2 = carry(g.anchor2, from2, to2);
+    const Vec2 line = out.anchor1 - out.anchor2;
+    const double length = glm::length(line);
+    out.normal = length > 0 ? line / length : g.normal;
+  } else {
+    out.normal = turn(g.normal, from2, to2);
+  }
+  out.distance = glm::dot(out.normal, out.point1 - out.point2);
+  return out;
+}
+
+}  // namespace
+
+void ContactFinder::forgetReuse() {
+  collided_.clear();
+  contacts_.clear();
+}
+
+void ContactFinder::findReusing(const Model& model, std::span<const BodyState> states,
+                                double margin, std::vector<Contact>& out,
+                                std::span<const double> reach) {
+  out.clear();
+  place(model, states, reach);
+  broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
+  collidedNext_.clear();
+  contactsNext_.clear();
+  size_t cursor = 0;  // collided_ is sorted by pair, as pairs_ is
+  for (auto [i, j] : pairs_) {
+    const double pairMargin = margin + reach[i] + reach[j];
+    while (cursor < collided_.size() &&
+           std::pair(collided_[cursor].i, collided_[cursor].j) < std::pair(i, j))
+      ++cursor;
+    CollidedPair next;
+    if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
+        collided_[cursor].margin >= pairMargin && near(states[i], collided_[cursor].poseI) &&
+        near(states[j], collided_[cursor].poseJ)) {
+      next = collided_[cursor];
+      geometry_.clear();
+      for (size_t k = next.first; k < next.first + next.count; ++k) {
+        const ContactGeometry g =
+            carried(contacts_[k], next.placementI, next.placementJ, transforms_[i], transforms_[j]);
+        if (g.distance < pairMargin) geometry_.push_back(g);
+      }
+      next.first = contactsNext_.size();
+      contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
+                           contacts_.begin() + collided_[cursor].first + next.count);
+    } else {
+      next = {i,
+              j,
+              states[i],
+              states[j],
+              transforms_[i],
+              transforms_[j],
+              pairMargin + kReuseMarginSlack,
+              contactsNext_.size(),
+              0};
+      geometry_.clear();
+      collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
+                    next.margin, geometry_);
+      next.count = geometry_.size();
+      contactsNext_.insert(contactsNext_.end(), geometry_.begin(), geometry_.end());
+      std::erase_if(geometry_,
+                    [&](const ContactGeometry& g) { return !(g.distance < pairMargin); });
+    }
+    collidedNext_.push_back(next);
+    appendContacts(geometry_, i, j, states, out);
+  }
+  collided_.swap(collidedNext_);
+  contacts_.swap(contactsNext_);
+}
+
+}  // namespace contactlab
