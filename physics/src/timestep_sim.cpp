@@ -286,6 +286,12 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
                         c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
   }
   previous_.swap(current_);
+  ++stats.steps;
+  return {};
+}
+
+const std::vector<SteppedContact>& TimestepSim::lastContacts(const Model& model,
+                                                             std::span<const BodyState> states) {
   report(model, report_);
   // Carry each reported point along with body 1 over the step.
   for (SteppedContact& c : report_) {
@@ -300,8 +306,7 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
         after.position + arm +
         Vec2{cosMinusOne * arm.x - sine * arm.y, sine * arm.x + cosMinusOne * arm.y};
   }
-  ++stats.steps;
-  return {};
+  return report_;
 }
 
 void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,

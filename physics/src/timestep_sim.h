@@ -54,8 +54,10 @@ class TimestepSim {
   Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
 
   // The contacts of the last step (points carried along with body 1), those that carried an
-  // impulse or touch (gap within distanceTol).
-  const std::vector<SteppedContact>& lastContacts() const { return report_; }
+  // impulse or touch (gap within distanceTol); `states` are the states the step ended at. Built
+  // on demand, so valid only until the world changes or steps again.
+  const std::vector<SteppedContact>& lastContacts(const Model& model,
+                                                  std::span<const BodyState> states);
 
   // The contacts at `states` with the impulses a step from there would give them. Reads the warm
   // start but does not change it.

@@ -237,7 +237,8 @@ const std::vector<ContactReport>& World::contacts() const {
     std::vector<SteppedContact> solved;
     if (!w.stepReportCurrent) w.timestep.contactsAt(w.model, w.states, solved);
     const double h = w.model.settings.dt;
-    for (const SteppedContact& c : w.stepReportCurrent ? w.timestep.lastContacts() : solved) {
+    for (const SteppedContact& c :
+         w.stepReportCurrent ? w.timestep.lastContacts(w.model, w.states) : solved) {
       const ContactGeometry& g = c.contact.geometry;
       w.contacts.push_back({w.model.bodies[c.contact.body1].id, w.model.bodies[c.contact.body2].id,
                             g.point1, g.normal, g.distance, c.normalImpulse / h,
