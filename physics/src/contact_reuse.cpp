@@ -25,14 +25,19 @@ Vec2 turn(Vec2 v, const Transform& from, const Transform& to) {
 
 // Contact geometry found with the two shapes at (fromFirst, fromSecond), carried along with them
 // to (toFirst, toSecond): each point with the body that owns it, an edge normal with the body of
-// the edge, a centre-line normal along the carried anchors (the points that define it).
-ContactGeometry carried(const ContactGeometry& g, const Transform& fromFirst,
-                        const Transform& fromSecond, const Transform& toFirst,
-                        const Transform& toSecond) {
-  const Transform& from1 = g.pointOwnerIsFirst ? fromFirst : fromSecond;
-  const Transform& from2 = g.pointOwnerIsFirst ? fromSecond : fromFirst;
-  const Transform& to1 = g.pointOwnerIsFirst ? toFirst : toSecond;
-  const Transform& to2 = g.pointOwnerIsFirst ? toSecond : toFirst;
+// the edge, a centre-line normal along the carried anchors (the points that define it). A disc's
+// point is not a point of its material (a rolling disc turns under it): it is put back on the
+// disc's surface facing the other body.
+ContactGeometry carried(const ContactGeometry& g, const Shape& first, const Shape& second,
+                        const Transform& fromFirst, const Transform& fromSecond,
+                        const Transform& toFirst, const Transform& toSecond) {
+  const bool ownerFirst = g.pointOwnerIsFirst;
+  const Shape& shape1 = ownerFirst ? first : second;
+  const Shape& shape2 = ownerFirst ? second : first;
+  const Transform& from1 = ownerFirst ? fromFirst : fromSecond;
+  const Transform& from2 = ownerFirst ? fromSecond : fromFirst;
+  const Transform& to1 = ownerFirst ? toFirst : toSecond;
+  const Transform& to2 = ownerFirst ? toSecond : toFirst;
   ContactGeometry out = g;
   out.point1 = carry(g.point1, from1, to1);
   out.point2 = carry(g.point2, from2, to2);
@@ -45,6 +50,8 @@ ContactGeometry carried(const ContactGeometry& g, const Transform& fromFirst,
   } else {
     out.normal = turn(g.normal, from2, to2);
   }
+  if (shape1.isDisc()) out.point1 = to1.position - shape1.radius * out.normal;
+  if (shape2.isDisc()) out.point2 = to2.position + shape2.radius * out.normal;
   out.distance = glm::dot(out.normal, out.point1 - out.point2);
   return out;
 }
@@ -78,7 +85,8 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       geometry_.clear();
       for (size_t k = next.first; k < next.first + next.count; ++k) {
         const ContactGeometry g =
-            carried(contacts_[k], next.placementI, next.placementJ, transforms_[i], transforms_[j]);
+            carried(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, next.placementI,
+                    next.placementJ, transforms_[i], transforms_[j]);
         if (g.distance < pairMargin) geometry_.push_back(g);
       }
       next.first = contactsNext_.size();

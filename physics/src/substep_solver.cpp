@@ -75,9 +75,10 @@ constexpr double kSoftPushOut = 2;
 // The gap term for the substep, from the gap's excess over the target: above the target gap the
 // contact may close to it and no further (rigid); below it, in the biased sweep, a soft
 // constraint pushes out.
-[[gnu::always_inline]] inline SubstepSolver::Gap SubstepSolver::normalBias(double excess, double hs,
+[[gnu::always_inline]] inline SubstepSolver::Gap SubstepSolver::normalBias(double excess,
+                                                                           double perSubstep,
                                                                            bool pushOut) const {
-  if (excess > 0) return {excess / hs, 1, 0};
+  if (excess > 0) return {excess * perSubstep, 1, 0};
   if (!pushOut) return {0, 1, 0};
   return {std::max(soft_.biasRate * excess, -kSoftPushOut), soft_.massScale, soft_.impulseScale};
 }
@@ -113,15 +114,14 @@ constexpr double kSoftPushOut = 2;
                     (1 - gapA.impulseScale) * (block.k11 * oldA + block.k12 * oldB);
   const double c2 = gapB.massScale * (normalVelocity(b, p) + gapB.bias) -
                     (1 - gapB.impulseScale) * (block.k12 * oldA + block.k22 * oldB);
-  const double det = block.k11 * block.k22 - block.k12 * block.k12;
-  double x1 = (block.k12 * c2 - block.k22 * c1) / det;
-  double x2 = (block.k12 * c1 - block.k11 * c2) / det;
+  double x1 = -(block.inverse11 * c1 + block.inverse12 * c2);
+  double x2 = -(block.inverse12 * c1 + block.inverse22 * c2);
   if (!(x1 >= 0 && x2 >= 0)) {
-    x1 = -c1 / block.k11;
+    x1 = -c1 * a.normalMass;
     x2 = 0;
     if (!(x1 >= 0 && block.k12 * x1 + c2 >= 0)) {
       x1 = 0;
-      x2 = -c2 / block.k22;
+      x2 = -c2 * b.normalMass;
       if (!(x2 >= 0 && block.k12 * x2 + c1 >= 0)) {
         x2 = 0;
         if (!(c1 >= 0 && c2 >= 0)) {
@@ -145,6 +145,7 @@ constexpr double kSoftPushOut = 2;
 // the biased sweep is a little lower, and a block sliding down a ramp would gain about 2 %).
 void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
   const double target = w.distanceTol / 2;
+  const double perSubstep = 1 / hs;
   for (const Block& block : blocks_) {
     Row& a = rows_[block.first];
     Row* b = block.count == 2 ? &rows_[block.first + 1] : nullptr;
@@ -154,8 +155,8 @@ void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
       a.excess = gapNow(a) - target;
       if (b) b->excess = gapNow(*b) - target;
     }
-    const Gap gapA = normalBias(a.excess, hs, pushOut);
-    const Gap gapB = b ? normalBias(b->excess, hs, pushOut) : Gap{};
+    const Gap gapA = normalBias(a.excess, perSubstep, pushOut);
+    const Gap gapB = b ? normalBias(b->excess, perSubstep, pushOut) : Gap{};
     Pair p = load(a);
     if (pushOut) {
       solveFriction(a, p);
@@ -245,6 +246,9 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
       if (glm::dot(r1.normal, r2.normal) > kBlockParallel && r1.normalMass > 0 &&
           r2.normalMass > 0 && det > kBlockConditioning * block.k11 * block.k22) {
         block.count = 2;
+        block.inverse11 = block.k22 / det;
+        block.inverse12 = -block.k12 / det;
+        block.inverse22 = block.k11 / det;
         blocks_.push_back(block);
         i = end;
         continue;

@@ -70,7 +70,8 @@ class SubstepSolver {
   // corners of a box on a box), whose normal rows are solved together as a 2x2 LCP.
   struct Block {
     int first = 0, count = 1;
-    double k11 = 0, k12 = 0, k22 = 0;  // D_n^T M^-1 D_n of the two normal rows
+    double k11 = 0, k12 = 0, k22 = 0;  // K = D_n^T M^-1 D_n of the two normal rows
+    double inverse11 = 0, inverse12 = 0, inverse22 = 0;  // K^-1
   };
 
   // The velocities of the two bodies of a row (or block), loaded once for its rows and stored
@@ -97,7 +98,8 @@ class SubstepSolver {
   static void solveNormal(Row& row, Pair& p, const Gap& gap);
   static void solvePair(Row& a, Row& b, Pair& p, const Block& block, const Gap& gapA,
                         const Gap& gapB);
-  Gap normalBias(double excess, double hs, bool pushOut) const;
+  // perSubstep = 1 / hs.
+  Gap normalBias(double excess, double perSubstep, bool pushOut) const;
   double gapNow(const Row& row) const;
 
   std::vector<Row> rows_;    // in pair order, each with body1 < body2
