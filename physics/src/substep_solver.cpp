@@ -85,7 +85,8 @@ constexpr double kSoftPushOut = 2;
 
 // The tangential row clamped to the wedge |gamma_t| <= mu gamma_n of the current normal impulse.
 [[gnu::always_inline]] inline void SubstepSolver::solveFriction(Row& row, Pair& p) {
-  if (row.friction <= 0) return;
+  // Without a normal impulse the wedge is the point 0: nothing to do if the row is there already.
+  if (row.friction <= 0 || (row.normalImpulse == 0 && row.tangentImpulse == 0)) return;
   const double bound = row.friction * row.normalImpulse;
   const double next =
       std::clamp(row.tangentImpulse - row.tangentMass * tangentVelocity(row, p), -bound, bound);
