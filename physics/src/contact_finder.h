@@ -39,13 +39,13 @@ class ContactFinder {
   // bodies that can close the gap within a step.
   void find(const Model& model, std::span<const BodyState> states, double margin,
             std::vector<Contact>& out, std::span<const double> reach = {});
-  // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose two
-  // bodies have both stayed within kReuseDistance and kReuseAngle of where they were when the pair
-  // was last collided (and whose margin has not grown past the one it was collided with) are that
-  // pair's contacts carried along with the two bodies (each point with its body, an edge normal
-  // with its body, the distance recomputed), not collided again: a resting pile's detection then
-  // costs the broad phase and the carrying. Results depend on the earlier calls; forgetReuse()
-  // drops them (bodies added or removed, a fresh start).
+  // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose
+  // second body has stayed within kReuseDistance and kReuseAngle of where it was relative to the
+  // first when the pair was last collided (and whose margin has not grown past the one it was
+  // collided with) are that pair's contacts carried along with the two bodies (each point with its
+  // body, an edge normal with its body, the distance recomputed), not collided again: a resting
+  // pile's detection then costs the broad phase and the carrying. Results depend on the earlier
+  // calls; forgetReuse() drops them (bodies added or removed, a fresh start).
   void findReusing(const Model& model, std::span<const BodyState> states, double margin,
                    std::vector<Contact>& out, std::span<const double> reach);
   void forgetReuse();
@@ -83,9 +83,9 @@ class ContactFinder {
   std::vector<ContactGeometry> contacts_, contactsNext_;
 };
 
-// How far a body may move from where a pair of it was collided before that pair is collided
-// again, and how much farther than the asked margin a pair is collided, so that small changes of
-// the margin (the bodies' reach) do not force a new collision.
+// How far the bodies of a pair may move relative to each other from where they were when the pair
+// was collided before it is collided again, and how much farther than the asked margin a pair is
+// collided, so that small changes of the margin (the bodies' reach) do not force a new collision.
 inline constexpr double kReuseDistance = 1e-3;     // m
 inline constexpr double kReuseAngle = 1e-3;        // rad
 inline constexpr double kReuseMarginSlack = 0.01;  // m

@@ -8,10 +8,16 @@
 namespace contactlab {
 namespace {
 
-bool near(const BodyState& now, const BodyState& then) {
-  const Vec2 d = now.position - then.position;
-  return glm::dot(d, d) <= kReuseDistance * kReuseDistance &&
-         std::abs(now.angle - then.angle) <= kReuseAngle;
+// Whether body j sits where it sat relative to body i, within kReuseDistance and kReuseAngle: a
+// contact's geometry depends only on that (the two bodies moving together carry it unchanged).
+bool sameRelativePlacement(const BodyState& nowI, const BodyState& nowJ, const Transform& placeI,
+                           const BodyState& thenI, const BodyState& thenJ,
+                           const Transform& placeThenI) {
+  const Vec2 offset = placeI.rotateBack(nowJ.position - nowI.position) -
+                      placeThenI.rotateBack(thenJ.position - thenI.position);
+  const double turn = (nowJ.angle - nowI.angle) - (thenJ.angle - thenI.angle);
+  return glm::dot(offset, offset) <= kReuseDistance * kReuseDistance &&
+         std::abs(turn) <= kReuseAngle;
 }
 
 // The rigid motion taking placement `from` to placement `to`, applied to a world point.
@@ -79,8 +85,9 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       ++cursor;
     CollidedPair next;
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
-        collided_[cursor].margin >= pairMargin && near(states[i], collided_[cursor].poseI) &&
-        near(states[j], collided_[cursor].poseJ)) {
+        collided_[cursor].margin >= pairMargin &&
+        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].poseI,
+                              collided_[cursor].poseJ, collided_[cursor].placementI)) {
       next = collided_[cursor];
       geometry_.clear();
       for (size_t k = next.first; k < next.first + next.count; ++k) {
