@@ -41,8 +41,9 @@ class ContactFinder {
             std::vector<Contact>& out, std::span<const double> reach = {});
   // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose
   // second body has stayed within kReuseDistance and kReuseAngle of where it was relative to the
-  // first when the pair was last collided (and whose margin has not grown past the one it was
-  // collided with) are that pair's contacts carried along with the two bodies (each point with its
+  // first when the pair was last collided (and whose margin is within kReuseMarginSlack of the one
+  // it was collided with) are that pair's contacts within that margin, carried along with the
+  // two bodies (each point with its
   // body, an edge normal with its body, the distance recomputed), not collided again: a resting
   // pile's detection then costs the broad phase and the carrying. Results depend on the earlier
   // calls; forgetReuse() drops them (bodies added or removed, a fresh start).
@@ -84,10 +85,10 @@ class ContactFinder {
 };
 
 // How far the bodies of a pair may move relative to each other from where they were when the pair
-// was collided before it is collided again, and how much farther than the asked margin a pair is
-// collided, so that small changes of the margin (the bodies' reach) do not force a new collision.
-inline constexpr double kReuseDistance = 1e-3;     // m
-inline constexpr double kReuseAngle = 1e-3;        // rad
-inline constexpr double kReuseMarginSlack = 0.01;  // m
+// was collided before it is collided again, and how much its margin (which follows the bodies'
+// reach) may change.
+inline constexpr double kReuseDistance = 1e-3;      // m
+inline constexpr double kReuseAngle = 1e-3;         // rad
+inline constexpr double kReuseMarginSlack = 0.001;  // m
 
 }  // namespace contactlab

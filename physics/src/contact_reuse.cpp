@@ -85,7 +85,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       ++cursor;
     CollidedPair next;
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
-        collided_[cursor].margin >= pairMargin &&
+        std::abs(collided_[cursor].margin - pairMargin) <= kReuseMarginSlack &&
         sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].poseI,
                               collided_[cursor].poseJ, collided_[cursor].placementI)) {
       next = collided_[cursor];
@@ -94,28 +94,25 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
         const ContactGeometry g =
             carried(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, next.placementI,
                     next.placementJ, transforms_[i], transforms_[j]);
-        if (g.distance < pairMargin) geometry_.push_back(g);
+        if (g.distance < next.margin) geometry_.push_back(g);
       }
       next.first = contactsNext_.size();
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
                            contacts_.begin() + collided_[cursor].first + next.count);
     } else {
-      next = {i,
-              j,
-              states[i],
-              states[j],
-              transforms_[i],
-              transforms_[j],
-              pairMargin + kReuseMarginSlack,
-              contactsNext_.size(),
-              0};
+      next.i = i;
+      next.j = j;
+      next.poseI = states[i];
+      next.poseJ = states[j];
+      next.placementI = transforms_[i];
+      next.placementJ = transforms_[j];
+      next.margin = pairMargin;
+      next.first = contactsNext_.size();
       geometry_.clear();
       collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
-                    next.margin, geometry_);
+                    pairMargin, geometry_);
       next.count = geometry_.size();
       contactsNext_.insert(contactsNext_.end(), geometry_.begin(), geometry_.end());
-      std::erase_if(geometry_,
-                    [&](const ContactGeometry& g) { return !(g.distance < pairMargin); });
     }
     collidedNext_.push_back(next);
     appendContacts(geometry_, i, j, states, out);

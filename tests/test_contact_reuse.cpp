@@ -1,0 +1,143 @@
+// ContactFinder::findReusing against ContactFinder::find: contacts carried along with their bodies
+// are the contacts found afresh when the bodies move together (a rigid motion of the whole pile),
+// agree with them to second order when a pair moves relative to itself by less than the reuse
+// distance, and are found afresh beyond it.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "contact_finder.h"
+
+using namespace contactlab;
+
+namespace {
+
+constexpr double kMargin = 0.025;
+
+Body bodyOf(ShapeKind kind, double size, bool fixed = false) {
+  Body body;
+  body.def.shape = kind;
+  body.def.width = size;
+  body.def.height = kind == ShapeKind::Box && fixed ? 1 : size;
+  body.def.radius = size / 2;
+  body.def.fixed = fixed;
+  body.shape = makeShape(body.def).value();
+  return body;
+}
+
+// A fixed floor and a loose pile of boxes and discs resting near each other on it.
+Model pileModel(std::vector<BodyState>& states) {
+  Model model;
+  model.bodies.push_back(bodyOf(ShapeKind::Box, 20, true));
+  states.push_back({{0, -0.5}, 0, {0, 0}, 0});
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> jitter(-0.004, 0.004);
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 6; ++column) {
+      const bool disc = (row + column) % 3 == 0;
+      model.bodies.push_back(bodyOf(disc ? ShapeKind::Disc : ShapeKind::Box, 1));
+      states.push_back({{column * 1.004 - 2.5 + jitter(random), 0.503 + row * 1.004},
+                        jitter(random),
+                        {0, 0},
+                        0});
+    }
+  }
+  return model;
+}
+
+// The same contacts (same bodies and features, in the same order) with the same geometry to
+// `tolerance`.
+void checkSame(const std::vector<Contact>& carried, const std::vector<Contact>& fresh,
+               double tolerance) {
+  REQUIRE(carried.size() == fresh.size());
+  for (size_t k = 0; k < fresh.size(); ++k) {
+    CAPTURE(k);
+    const ContactGeometry& a = carried[k].geometry;
+    const ContactGeometry& b = fresh[k].geometry;
+    CHECK(carried[k].body1 == fresh[k].body1);
+    CHECK(carried[k].body2 == fresh[k].body2);
+    CHECK(a.feature == b.feature);
+    CHECK(glm::length(a.normal - b.normal) <= tolerance);
+    CHECK(glm::length(a.point1 - b.point1) <= tolerance);
+    CHECK(std::abs(a.distance - b.distance) <= tolerance);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("contacts carried along a rigid motion of the whole pile are the contacts found there") {
+  std::vector<BodyState> states;
+  Model model = pileModel(states);
+  std::vector<double> reach(states.size(), 0.0);
+  ContactFinder reusing, fresh;
+  std::vector<Contact> carried, found;
+  reusing.findReusing(model, states, kMargin, carried, reach);
+  fresh.find(model, states, kMargin, found, reach);
+  REQUIRE(found.size() > 20);
+  checkSame(carried, found, 1e-12);
+
+  // Turn and shift everything, the floor included: every pair sits as it sat, so nothing is
+  // collided again, and the carried geometry is the geometry there.
+  const double angle = 0.3;
+  const Vec2 shift{5, -2};
+  for (BodyState& s : states) {
+    s.position = shift + Vec2{std::cos(angle) * s.position.x - std::sin(angle) * s.position.y,
+                              std::sin(angle) * s.position.x + std::cos(angle) * s.position.y};
+    s.angle += angle;
+  }
+  reusing.findReusing(model, states, kMargin, carried, reach);
+  fresh.find(model, states, kMargin, found, reach);
+  checkSame(carried, found, 1e-9);
+}
+
+TEST_CASE("a pair moved by less than the reuse distance keeps its contacts; beyond, it is found") {
+  std::vector<BodyState> states;
+  Model model = pileModel(states);
+  std::vector<double> reach(states.size(), 0.0);
+  ContactFinder reusing, fresh;
+  std::vector<Contact> carried, found;
+  reusing.findReusing(model, states, kMargin, carried, reach);
+
+  // Every loose body shifts and turns a little on its own. A carried contact follows its own
+  // feature pair exactly (a vertex with its body, the edge line with the other), so where the
+  // fresh search finds the same feature pair the distance is the same; the sets themselves may
+  // differ by contacts whose choice of feature flips under the motion.
+  const double step = kReuseDistance / 2;
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  for (size_t i = 1; i < states.size(); ++i) {
+    states[i].position += Vec2{step * unit(random), step * unit(random)} / std::sqrt(2.0);
+    states[i].angle += kReuseAngle / 4 * unit(random);
+  }
+  reusing.findReusing(model, states, kMargin, carried, reach);
+  fresh.find(model, states, kMargin, found, reach);
+  size_t matched = 0;
+  for (const Contact& c : carried) {
+    for (const Contact& f : found) {
+      if (keyOf(c) != keyOf(f)) continue;
+      ++matched;
+      CHECK(std::abs(c.geometry.distance - f.geometry.distance) < 1e-9);
+    }
+  }
+  CHECK(matched + 2 >= found.size());
+
+  // Moved by more than the reuse distance, the pairs are collided again: exactly find()'s answer.
+  for (size_t i = 1; i < states.size(); ++i) states[i].position.y += 2 * kReuseDistance;
+  states[1].position.x += 3 * kReuseDistance;  // the first body also moves relative to the rest
+  reusing.findReusing(model, states, kMargin, carried, reach);
+  fresh.find(model, states, kMargin, found, reach);
+  // Pairs with the floor were collided again (every body moved relative to it): exact.
+  for (size_t k = 0; k < found.size(); ++k) {
+    if (found[k].body1 != 0 && found[k].body2 != 0) continue;
+    CAPTURE(k);
+    CHECK(carried[k].geometry.distance == found[k].geometry.distance);
+    CHECK(carried[k].geometry.point1 == found[k].geometry.point1);
+  }
+
+  // Forgotten, everything is collided afresh.
+  reusing.forgetReuse();
+  reusing.findReusing(model, states, kMargin, carried, reach);
+  checkSame(carried, found, 0);
+}
