@@ -9,8 +9,9 @@
 // top box's height loss at the end and the largest during the run.
 // Then ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
 //
-// Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd] [--iterations N]
-//                               [--tolerance T] [scene ...]   (default: all four, R = 3)
+// Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep] [--substeps N]
+//                               [--iterations N] [--tolerance T] [scene ...]
+// (default: all four scenes, R = 3, the default solver: apgd).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -303,11 +304,16 @@ int main(int argc, char** argv) {
     std::exit(2);
   };
   const char* methods[] = {"pgs", "mprgp", "apgd", "substep"};
+  char solve[96];
+  if (settings.qpMethod == QpSolverKind::Substep)
+    std::snprintf(solve, sizeof solve, "%g substeps", settings.substeps);
+  else
+    std::snprintf(solve, sizeof solve, "tolerance %g, at most %g iterations", settings.qpTolerance,
+                  settings.qpIterations);
   std::printf(
-      "ContactLab timestep (%s, tolerance %g, at most %g iterations, gap %g m) vs %s; "
-      "gravity 10, dt 1/60, one thread, median of %d runs\n\n",
-      methods[static_cast<int>(settings.qpMethod)], settings.qpTolerance, settings.qpIterations,
-      gap,
+      "ContactLab timestep (%s, %s, gap %g m) vs %s; gravity 10, dt 1/60, one thread, median of "
+      "%d runs\n\n",
+      methods[static_cast<int>(settings.qpMethod)], solve, gap,
 #ifdef CONTACTLAB_HAVE_BOX2D
       "Box2D 2.4.1 (8 + 3 iterations, sleeping off, gap 0.02 m)",
 #else
