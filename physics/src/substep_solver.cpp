@@ -344,6 +344,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   ++stats.qpSolves;
   stats.qpIterations += 2 * substeps;
+  stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(rows_.size()));
   for (size_t i = 0; i < rows_.size(); ++i) {
     impulses[2 * source_[i]] = rows_[i].normalTotal;
     impulses[2 * source_[i] + 1] = rows_[i].tangentTotal;

@@ -35,7 +35,8 @@ class SubstepSolver {
   // start of the step, swept in `order` (a permutation of them in which the contacts of a pair of
   // bodies are next to each other). `warm` holds 2 impulses per contact (normal, tangential; the
   // whole step's, N s) to start from, `impulses` receives the step's. `rates` are the external
-  // accelerations at the start of the step. Counts one solve and 2 sweeps per substep in `stats`.
+  // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations
+  // and all contacts as one group in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
                std::span<const BodyRate> rates, std::span<const double> warm, int substeps,
                std::vector<BodyState>& states, std::span<double> impulses, Statistics& stats);
