@@ -11,12 +11,14 @@
 // Chentanez, Jeschke, Mueller 2019, "Small steps in physics simulation" (one iteration per substep
 // beats many iterations per step: the error of a sweep falls with the square of the substep), and
 // E. Catto's Solver2D comparison (2024), whose relax sweep removes the push-out velocity so that
-// resolved overlaps do not pop apart. Each row uses the gap term of timestep_rows.h per substep:
-// a contact above the target gap g* may close to g* within the substep and no further
-// (speculative); below g* a fraction beta of the excess closeness is pushed out per substep at
-// most kMaxPushOut m/s, in the biased sweep only. A contact that approached faster than the
-// restitution threshold at the start of the step and carried an impulse leaves at -e u_n0 (one
-// last sweep over those contacts, Newton's law).
+// resolved overlaps do not pop apart. A contact above the target gap g* may close to g* within
+// the substep and no further (speculative, rigid); below g* the biased sweep pushes it out with a
+// soft constraint (a spring-damper of kSoftHertz, at most a quarter of the substep rate, and
+// damping ratio kSoftDamping, solved implicitly: Catto's soft-constraint coefficients), at most
+// kSoftPushOut m/s; the relax sweep holds u_n >= 0 rigidly. The two corner contacts of a box on a
+// box are solved together (a 2x2 LCP). A contact that approached faster than the restitution
+// threshold at the start of the step and carried an impulse leaves at -e u_n0 (one last sweep
+// over those contacts, Newton's law). docs/timestep.md gives the derivation and the costs.
 #pragma once
 
 #include <span>
