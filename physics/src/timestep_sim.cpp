@@ -116,9 +116,8 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   matchWarmStarts();
 }
 
-void TimestepSim::solve(const Model& model, std::span<const BodyState> states, bool reuse,
-                        Statistics& stats) {
-  detect(model, states, reuse, stats);
+void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+  detect(model, states, false, stats);
   if (found_.empty()) return;
   {
     StageTimer timer(stats.time.build);
@@ -262,7 +261,7 @@ Status TimestepSim::step(const Model& model, std::vector<BodyState>& states, Sta
   if (model.settings.qpMethod == QpSolverKind::Substep) {
     advanceSubstepped(model, states, true, stats);
   } else {
-    solve(model, states, true, stats);
+    solve(model, states, stats);
     for (size_t i = 0; i < states.size(); ++i) {
       if (model.bodies[i].fixed()) continue;
       BodyState& s = states[i];
@@ -316,7 +315,7 @@ void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> stat
     scratchStates_.assign(states.begin(), states.end());
     advanceSubstepped(model, scratchStates_, false, scratch);
   } else {
-    solve(model, states, false, scratch);
+    solve(model, states, scratch);
   }
   report(model, out);
 }

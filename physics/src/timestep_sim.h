@@ -80,10 +80,12 @@ class TimestepSim {
 
   // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed.
   // `reuse`: the finder carries along the contacts of pairs that have barely moved since they were
-  // collided (ContactFinder::findReusing; a step), else collides every pair afresh (a report).
+  // collided (ContactFinder::findReusing; a step of the substeps), else collides every pair afresh
+  // (the solves to a tolerance, which stay exact, and reports).
   void detect(const Model& model, std::span<const BodyState> states, bool reuse, Statistics& stats);
-  // Steps 1-4: velocity_ = v+ for every body, impulses_ (2 per contact of found_).
-  void solve(const Model& model, std::span<const BodyState> states, bool reuse, Statistics& stats);
+  // Steps 1-4 (contacts collided afresh): velocity_ = v+ for every body, impulses_ (2 per contact
+  // of found_).
+  void solve(const Model& model, std::span<const BodyState> states, Statistics& stats);
   void solveIsland(const Model& model, std::span<const int> group, Statistics& stats);
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
   void advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
