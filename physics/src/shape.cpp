@@ -7,9 +7,7 @@
 namespace contactlab {
 namespace {
 
-bool positiveFinite(double v) {
-  return std::isfinite(v) && v > 0;
-}
+bool positiveFinite(double v) { return std::isfinite(v) && v > 0; }
 
 // Area, centroid and second moment of a simple polygon from its vertices (the shoelace
 // decomposition into triangles with the origin; e.g. Bourke, "Calculating the area and centroid

@@ -105,8 +105,10 @@ constexpr double kSoftPushOut = 2;
 }
 
 // The two normal rows of a block as one LCP: w = K x + c >= 0, x >= 0, x . w = 0, with x the new
-// impulses and c = u + bias - K x_old. Its four candidate active sets are tried in turn (both
-// pressed, only the first, only the second, neither); the first consistent one is the solution.
+// impulses and c_i = s_m (u_i + bias_i) - (1 - s_i) (K x_old)_i (for a rigid row s_m = 1, s_i = 0:
+// c = u + bias - K x_old; a soft row is solveNormal's update in the same form). Its four candidate
+// active sets are tried in turn (both pressed, only the first, only the second, neither); the
+// first consistent one is the solution, and if rounding leaves none, the rows one at a time.
 [[gnu::always_inline]] inline void SubstepSolver::solvePair(Row& a, Row& b, Pair& p,
                                                             const Block& block, const Gap& gapA,
                                                             const Gap& gapB) {
