@@ -36,13 +36,7 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
       "big piles, but loaded contacts compress a little (millimetres per layer).");
   const bool substeps = s.qpMethod == QpSolverKind::Substep;
   if (substeps) {
-    int count = static_cast<int>(s.substeps);
-    if (ImGui::SliderInt("substeps", &count, 1, 64, "%d",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-      s.substeps = count;
-      changed = true;
-    }
-    tracker.track();
+    changed |= sliderWholeNumber("substeps", &s.substeps, 1, 64, tracker);
     helpMarker("Substeps per step, each one sweep over the contacts and one relax sweep.");
   }
   ImGui::BeginDisabled(substeps);
@@ -50,13 +44,7 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   helpMarker(
       "A solve stops when its residual, a velocity error relative to the largest "
       "velocity term, is at most this...");
-  int iterations = static_cast<int>(s.qpIterations);
-  if (ImGui::SliderInt("iteration cap", &iterations, 1, 10000, "%d",
-                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-    s.qpIterations = iterations;
-    changed = true;
-  }
-  tracker.track();
+  changed |= sliderWholeNumber("iteration cap", &s.qpIterations, 1, 10000, tracker);
   helpMarker("...or after this many iterations.");
   changed |= sliderDouble("stabilization", &s.gapStabilization, 0.01, 1, "%.2f", tracker);
   helpMarker(

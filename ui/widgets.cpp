@@ -19,6 +19,15 @@ bool sliderDouble(const char* label, double* value, double min, double max, cons
   return changed;
 }
 
+bool sliderWholeNumber(const char* label, double* value, int min, int max, EditTracker& tracker) {
+  int whole = static_cast<int>(*value);
+  const bool changed = ImGui::SliderInt(
+      label, &whole, min, max, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+  if (changed) *value = whole;
+  tracker.track();
+  return changed;
+}
+
 bool dragDouble(const char* label, double* value, double speed, double min, double max,
                 const char* format, EditTracker& tracker) {
   bool changed =

@@ -21,6 +21,9 @@ struct EditTracker {
 // A slider over doubles, `unit` shown after the value; logarithmic when `logarithmic`.
 bool sliderDouble(const char* label, double* value, double min, double max, const char* format,
                   EditTracker& tracker, bool logarithmic = false);
+// A logarithmic slider over a whole number held in a double (a setting that scene files store as a
+// number), clamped to [min, max] also when typed.
+bool sliderWholeNumber(const char* label, double* value, int min, int max, EditTracker& tracker);
 // A drag field over doubles (unbounded when min == max).
 bool dragDouble(const char* label, double* value, double speed, double min, double max,
                 const char* format, EditTracker& tracker);
