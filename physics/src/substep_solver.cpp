@@ -223,8 +223,10 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const Body& b2 = model.bodies[c.body2];
     row.friction = pairFriction(b1.friction, b2.friction);
     const double e = pairRestitution(b1.elasticity, b2.elasticity);
-    const double un0 = normalVelocity(row, load(row));
-    if (e > 0 && un0 < -w.restitutionThreshold) row.bounce = -e * un0;
+    if (e > 0) {
+      const double un0 = normalVelocity(row, load(row));
+      if (un0 < -w.restitutionThreshold) row.bounce = -e * un0;
+    }
     row.normalImpulse = std::max(warm[2 * k], 0.0) / substeps;
     row.tangentImpulse = std::clamp(warm[2 * k + 1] / substeps, -row.friction * row.normalImpulse,
                                     row.friction * row.normalImpulse);
