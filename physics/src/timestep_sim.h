@@ -11,8 +11,11 @@
 //     impulses of the same contacts (ContactKey), and with friction the slip fixed point of
 //     timestep_rows.h (at most kFrictionPasses solves);
 //  5. v+ = v_free + M^-1 D gamma, then q += h v+.
-// Deterministic: a step depends on the state it starts from and on the warm start, which this
-// object keeps (a World copies it with itself). reset() forgets it.
+// With qp_method substep, steps 3-5 are SubstepSolver's substeps instead (substep_solver.h), and
+// step 2 reuses the contacts of pairs that have barely moved (ContactFinder::findReusing).
+// Deterministic: a step depends on the state it starts from and on the warm start (with the
+// substeps, also the reused contacts), which this object keeps (a World copies it with itself).
+// reset() forgets them.
 #pragma once
 
 #include <span>
