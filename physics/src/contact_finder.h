@@ -42,11 +42,11 @@ class ContactFinder {
   // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose
   // second body has stayed within kReuseDistance and kReuseAngle of where it was relative to the
   // first when the pair was last collided (and whose margin is within kReuseMarginSlack of the one
-  // it was collided with) are that pair's contacts within that margin, carried along with the
-  // two bodies (each point with its
-  // body, an edge normal with its body, the distance recomputed), not collided again: a resting
-  // pile's detection then costs the broad phase and the carrying. Results depend on the earlier
-  // calls; forgetReuse() drops them (bodies added or removed, a fresh start).
+  // it was collided with) are that pair's contacts within that margin, carried along with the two
+  // bodies (each point with its body, an edge normal with its body, the distance recomputed), not
+  // collided again: a resting pile's detection then costs the broad phase and the carrying.
+  // Results depend on the earlier calls; forgetReuse() drops them (bodies added or removed, a
+  // fresh start).
   void findReusing(const Model& model, std::span<const BodyState> states, double margin,
                    std::vector<Contact>& out, std::span<const double> reach);
   void forgetReuse();
