@@ -22,7 +22,7 @@ QpMethod qpMethodOf(QpSolverKind kind) {
     case QpSolverKind::Mprgp:
       return QpMethod::Mprgp;
     case QpSolverKind::Apgd:
-    case QpSolverKind::Substep:
+    case QpSolverKind::Substep:  // never asked: the substeps do not use ContactQpSolver
       return QpMethod::Apgd;
   }
   return QpMethod::ProjectedGaussSeidel;
