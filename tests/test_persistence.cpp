@@ -140,6 +140,17 @@ TEST_CASE("a session saved again replaces only its own file") {
   CHECK(endsWith(readBytes(sessions[1].path), sceneText(1)));
 }
 
+TEST_CASE("a session closed with the newest session's scene unchanged adds no copy of it") {
+  TemporaryFolder state;
+  runSession(state.path, 1'700'000'000, sceneText(1), "before");
+  runSession(state.path, 1'700'000'000, sceneText(2), "work");
+  RecoveredSession recovered = runSession(state.path, 1'700'000'100, sceneText(2), "work");
+  REQUIRE(recovered.scene.has_value());
+  std::vector<SessionInfo> sessions = SessionStore(state.path.string(), 0).list();
+  REQUIRE(sessions.size() == 2);
+  CHECK(endsWith(readBytes(sessions[1].path), sceneText(1)));
+}
+
 TEST_CASE("a last.scene from before sessions were kept becomes a session before it is replaced") {
   TemporaryFolder state;
   writeBytes(state.path / "last.scene", sceneText(7));

@@ -115,6 +115,15 @@ SessionInfo readHeader(const fs::path& path) {
   return info;
 }
 
+// The scene text after the "# " lines at the top.
+std::string_view withoutHeader(std::string_view text) {
+  while (text.substr(0, 2) == "# ") {
+    std::size_t end = text.find('\n');
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  }
+  return text;
+}
+
 std::string stampAsTime(const std::string& stamp) {  // YYYYmmdd-HHMMSS to YYYY-mm-dd HH:MM:SS
   return stamp.substr(0, 4) + "-" + stamp.substr(4, 2) + "-" + stamp.substr(6, 2) + " " +
          stamp.substr(9, 2) + ":" + stamp.substr(11, 2) + ":" + stamp.substr(13, 2);
@@ -210,6 +219,7 @@ Status SessionStore::claimSessionFile() {
 }
 
 Status SessionStore::save(std::string_view sceneText, const std::string& origin, int bodies) {
+  if (current_.empty() && sameAsNewestSession(sceneText)) return {};
   if (Status claimed = claimSessionFile(); !claimed) return claimed;
   std::string text =
       "# ContactLab session\n# saved: " + localTime(std::time(nullptr), "%Y-%m-%d %H:%M:%S") +
@@ -219,6 +229,13 @@ Status SessionStore::save(std::string_view sceneText, const std::string& origin,
   Status last = lastSceneBlocked_ ? Status{} : writeFileAtomically(lastScenePath(), text);
   dropOldSessions();
   return !session ? session : last;
+}
+
+bool SessionStore::sameAsNewestSession(std::string_view sceneText) const {
+  std::vector<fs::path> files = sessionFiles(sessionsFolder());
+  if (files.empty()) return false;
+  Result<std::string> newest = readWholeFile(files.back().string());
+  return newest && withoutHeader(newest.value()) == sceneText;
 }
 
 void SessionStore::dropOldSessions() {

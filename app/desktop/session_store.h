@@ -59,7 +59,8 @@ class SessionStore {
   RecoveredSession recover();
 
   // Writes `sceneText` as this session's scene (its own file, created on the first save, and
-  // last.scene), then drops the oldest sessions beyond the kept count.
+  // last.scene), then drops the oldest sessions beyond the kept count. A session whose scene is
+  // still the newest kept session's (restored and closed unchanged) adds no file of its own.
   Status save(std::string_view sceneText, const std::string& origin, int bodies);
 
   // The kept sessions, newest first.
@@ -73,6 +74,7 @@ class SessionStore {
 
  private:
   Status claimSessionFile();
+  bool sameAsNewestSession(std::string_view sceneText) const;
   Status keepAsSession(const std::string& text, std::time_t time);
   void dropOldSessions();
 
