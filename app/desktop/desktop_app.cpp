@@ -294,7 +294,8 @@ Status DesktopApp::saveSession(const World& world) {
 void DesktopApp::refreshRecentSessions() {
   recent_.clear();
   if (!sessions_) return;
-  for (const SessionInfo& info : sessions_->list()) {
+  keptSessions_ = sessions_->list();
+  for (const SessionInfo& info : keptSessions_) {
     std::string label = info.savedAt;
     if (!info.origin.empty()) label += "   " + info.origin;
     if (info.bodies >= 0)

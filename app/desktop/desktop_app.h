@@ -95,7 +95,8 @@ class DesktopApp {
   std::string title_;
   std::unique_ptr<SessionStore> sessions_;  // none in screenshot mode: the state is left alone
   std::string origin_;  // what the scene on screen was first opened from, for the session's header
-  std::vector<RecentSession> recent_;
+  std::vector<SessionInfo> keptSessions_;
+  std::vector<RecentSession> recent_;  // keptSessions_ as the menu shows them
   std::string sessionsFolder_;
   std::string lastSaveNotice_;  // the last failure to keep the session, told once
 };

@@ -125,11 +125,11 @@ void DesktopApp::openSession(const std::string& path) {
     tell(ui_, "This session cannot be opened: " + session.error().message, 10);
     return;
   }
-  std::string label = path;
-  for (const RecentSession& recent : recent_)
-    if (recent.path == path) label = recent.label;
-  opened(session->scene->scene, "session " + label, session->origin);
-  tell(ui_, "Opened the session " + label);
+  std::string savedAt = path;
+  for (const SessionInfo& kept : keptSessions_)
+    if (kept.path == path) savedAt = kept.savedAt;
+  opened(session->scene->scene, "session of " + savedAt, session->origin);
+  tell(ui_, "Opened the session of " + savedAt);
 }
 
 // The scene on screen becomes `scene`, undoably. `source` names it in the title and the report;
