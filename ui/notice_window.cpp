@@ -1,5 +1,5 @@
 // The notice box: a message that must not go unseen (the last session could not be restored, this
-// session cannot be kept), over the middle of the window until the person dismisses it. The side
+// session cannot be kept), over the world until the person dismisses it. The side
 // columns and the menu stay usable beside it, so File > Recent sessions can be opened at once.
 #include <imgui.h>
 
@@ -10,7 +10,9 @@ namespace contactlab {
 void noticeBox(UiState& state) {
   if (state.notice.empty()) return;
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  // Near the top, where a scene (which sits low in the view) has least to hide.
+  ImVec2 top(viewport->GetCenter().x, viewport->WorkPos.y + 60);
+  ImGui::SetNextWindowPos(top, ImGuiCond_Appearing, ImVec2(0.5f, 0));
   ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
   ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.55f, 0.16f, 0.12f, 1));
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.65f, 0.18f, 0.14f, 1));

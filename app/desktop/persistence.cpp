@@ -88,9 +88,10 @@ Status writeFileAtomically(const std::string& path, std::string_view bytes) {
   if (fs::exists(status) && !fs::is_regular_file(status)) return writeSpecialFile(path, bytes);
 
   fs::path folder = target.parent_path();
-  std::string temporary =
-      ((folder.empty() ? fs::path(".") : folder) / ("." + target.filename().string() + ".XXXXXX"))
-          .string();
+  std::string hiddenName = ".";
+  hiddenName += target.filename().string();
+  hiddenName += ".XXXXXX";
+  std::string temporary = ((folder.empty() ? fs::path(".") : folder) / hiddenName).string();
   int fd = ::mkstemp(temporary.data());
   if (fd < 0) return Error{failure(path, "cannot be written", errno)};
   int failed = writeAll(fd, bytes);
