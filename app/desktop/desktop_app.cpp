@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "framing.h"
@@ -36,21 +34,20 @@ struct InitialScene {
 };
 
 std::string noticeFor(const RecoveredSession& recovered, const std::string& opened) {
-  std::string notice;
   if (recovered.damaged) {
-    notice = "The last session could not be opened:\n" + recovered.damaged->reason + "\n\n";
+    std::string notice = "The last session could not be opened:\n" + recovered.damaged->reason;
     notice += recovered.damaged->keptAs.empty()
-                  ? "The file could not be moved aside; it is left as it was and this session "
-                    "will not replace it.\n"
-                  : "The file was kept as " + recovered.damaged->keptAs +
+                  ? "\n\nThe file could not be moved aside; it is left as it was and this "
+                    "session will not replace it.\n"
+                  : "\n\nThe file was kept as " + recovered.damaged->keptAs +
                         " (nothing was written over it).\n";
-  } else if (!recovered.problem.empty()) {
-    notice = "The last session could not be kept before this one replaces it:\n" +
-             recovered.problem + "\nIt is left as it was; this session will not replace it.\n";
-  } else {
-    return "";
+    return notice + opened + " is open instead. Earlier sessions: File > Recent sessions.";
   }
-  return notice + opened + " is open instead. Earlier sessions: File > Recent sessions.";
+  if (!recovered.problem.empty())
+    return "The last session could not be copied among the kept sessions:\n" + recovered.problem +
+           "\n\nIts file is left as it was and this session will not replace it; keep your work "
+           "with File > Save as...";
+  return "";
 }
 
 InitialScene initialScene(const DesktopOptions& options, SessionStore* sessions) {
