@@ -161,6 +161,18 @@ TEST_CASE("a last.scene from before sessions were kept becomes a session before 
   CHECK(readBytes(sessions[1].path) == sceneText(7));
 }
 
+TEST_CASE("a last.scene that cannot be kept among the sessions is not replaced") {
+  TemporaryFolder state;
+  writeBytes(state.path / "last.scene", sceneText(3));
+  writeBytes(state.path / "sessions", "a file where the sessions folder should be");
+  SessionStore store(state.path.string(), 1'700'000'000);
+  RecoveredSession recovered = store.recover();
+  CHECK(recovered.scene.has_value());
+  CHECK(recovered.problem.find("sessions") != std::string::npos);
+  CHECK_FALSE(store.save(sceneText(4), "other", 1).ok());
+  CHECK(readBytes(state.path / "last.scene") == sceneText(3));
+}
+
 TEST_CASE("a damaged last.scene is set aside byte for byte and never overwritten") {
   for (std::string damage : {std::string("gravity 9.81\nbox A w=1 h=1 bogus=3\n"),
                              std::string("\x7f\x45\x4c\x46\x00\xff\xfe garbage", 15)}) {
