@@ -322,7 +322,9 @@ void DesktopApp::writeReport(const World& world) {
   ReportInputs in{world,      camera_, ui_.view,
                   perf_,      status,  ui_.selectedName,
                   ui_.notice, message, nowSeconds() - startTime_};
-  std::string text = desktopReport(in).dump(2) + "\n";
+  // Messages may quote a damaged file's bytes: what is not UTF-8 becomes U+FFFD, not an abort.
+  std::string text =
+      desktopReport(in).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   Status written;
   if (options_.report == "-") {
     if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0)

@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "persistence.h"
+#include "printable_text.h"
 
 namespace contactlab {
 namespace {
@@ -174,7 +175,7 @@ RecoveredSession SessionStore::recover() {
         std::time_t modified = ::stat(last.c_str(), &info) == 0 ? info.st_mtime : start_;
         Status saved = keepAsSession(text.value(), modified);
         if (!saved) {
-          recovered.problem = saved.error().message;
+          recovered.problem = printableText(saved.error().message);
           lastSceneBlocked_ = true;
         }
       }
@@ -185,7 +186,7 @@ RecoveredSession SessionStore::recover() {
     reason = text.error().message;
   }
 
-  DamagedSession damaged{reason, ""};
+  DamagedSession damaged{printableText(reason), ""};
   std::string base = "last.scene.damaged-" + localTime(std::time(nullptr), "%Y%m%d-%H%M%S");
   for (int sequence = 1; sequence < 1000 && damaged.keptAs.empty(); ++sequence) {
     fs::path aside = fs::path(folder_) / numbered(base, sequence);

@@ -142,7 +142,7 @@ echo "== 5. a damaged last session is set aside and the window says so"
 state=$XDG_STATE_HOME/contactlab
 {
   cat "$state/last.scene"
-  echo "box extra w=1 h=1 colour=red"
+  printf 'box extra w=1 h=1 colour\xff\x01=red\n'  # an unknown key, with bytes that are not text
 } >"$tmp/damaged.scene"
 cp "$tmp/damaged.scene" "$state/last.scene"
 report=$tmp/damaged.json
