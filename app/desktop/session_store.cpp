@@ -186,8 +186,16 @@ RecoveredSession SessionStore::recover() {
     reason = text.error().message;
   }
 
+  recovered.damaged = setAside(reason);
+  return recovered;
+}
+
+// Renames a damaged last.scene to last.scene.damaged-YYYYmmdd-HHMMSS (never over another file).
+DamagedSession SessionStore::setAside(const std::string& reason) {
   DamagedSession damaged{printableText(reason), ""};
+  const std::string last = lastScenePath();
   std::string base = "last.scene.damaged-" + localTime(std::time(nullptr), "%Y%m%d-%H%M%S");
+  std::error_code error;
   for (int sequence = 1; sequence < 1000 && damaged.keptAs.empty(); ++sequence) {
     fs::path aside = fs::path(folder_) / numbered(base, sequence);
     if (fs::exists(fs::symlink_status(aside, error))) continue;
@@ -195,8 +203,7 @@ RecoveredSession SessionStore::recover() {
     damaged.keptAs = aside.string();
   }
   if (damaged.keptAs.empty()) lastSceneBlocked_ = true;
-  recovered.damaged = std::move(damaged);
-  return recovered;
+  return damaged;
 }
 
 Status SessionStore::keepAsSession(const std::string& text, std::time_t time) {

@@ -73,6 +73,7 @@ class SessionStore {
   std::string sessionsFolder() const;
 
  private:
+  DamagedSession setAside(const std::string& reason);
   Status claimSessionFile();
   bool sameAsNewestSession(std::string_view sceneText) const;
   Status keepAsSession(const std::string& text, std::time_t time);
