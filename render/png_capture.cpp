@@ -1,4 +1,4 @@
-// Back buffer to PNG (png_capture.h).
+// Back buffer to PNG bytes (png_capture.h).
 #include "png_capture.h"
 
 #include <SDL_opengl.h>
@@ -8,8 +8,16 @@
 #include <vector>
 
 namespace contactlab {
+namespace {
 
-Status writeBackBufferPng(const std::string& path, int widthPixels, int heightPixels) {
+void appendBytes(void* context, void* data, int size) {
+  static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                             static_cast<std::size_t>(size));
+}
+
+}  // namespace
+
+Result<std::string> encodeBackBufferPng(int widthPixels, int heightPixels) {
   if (widthPixels <= 0 || heightPixels <= 0) return Error{"screenshot: the window has no pixels"};
   const std::size_t row = static_cast<std::size_t>(widthPixels) * 3;
   std::vector<unsigned char> pixels(row * heightPixels);
@@ -20,10 +28,11 @@ Status writeBackBufferPng(const std::string& path, int widthPixels, int heightPi
   std::vector<unsigned char> flipped(pixels.size());  // OpenGL's rows run bottom to top
   for (int y = 0; y < heightPixels; ++y)
     std::memcpy(&flipped[row * y], &pixels[row * (heightPixels - 1 - y)], row);
-  if (!stbi_write_png(path.c_str(), widthPixels, heightPixels, 3, flipped.data(),
-                      static_cast<int>(row)))
-    return Error{path + ": cannot write the PNG file"};
-  return {};
+  std::string png;
+  if (!stbi_write_png_to_func(appendBytes, &png, widthPixels, heightPixels, 3, flipped.data(),
+                              static_cast<int>(row)))
+    return Error{"screenshot: the picture cannot be encoded as PNG"};
+  return png;
 }
 
 }  // namespace contactlab

@@ -1,5 +1,7 @@
-// Writes what is on the OpenGL back buffer to a PNG file (for --screenshot): reads the pixels back,
-// turns them right way up and encodes them with stb_image_write.
+// Encodes what is on the OpenGL back buffer as a PNG file's bytes (for --screenshot and F12): reads
+// the pixels back, turns them right way up and encodes them with stb_image_write. The program
+// writes the bytes with its atomic file writer, so a failed write is reported and never leaves a
+// half-written picture.
 #pragma once
 
 #include <string>
@@ -9,6 +11,6 @@
 namespace contactlab {
 
 // Call after drawing a frame and before swapping buffers.
-Status writeBackBufferPng(const std::string& path, int widthPixels, int heightPixels);
+Result<std::string> encodeBackBufferPng(int widthPixels, int heightPixels);
 
 }  // namespace contactlab

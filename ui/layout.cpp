@@ -75,6 +75,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
     });
   }
   fileDialog(facts, state, out);
+  noticeBox(state);
   worldLabels(facts, state);
   return out;
 }

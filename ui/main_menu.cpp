@@ -1,10 +1,28 @@
-// The main menu bar: File (open, save, share strings, quit), Edit (undo, redo, delete), View
-// (columns, display options, fit), Help; and the latest message at its right end.
+// The main menu bar: File (open, save, recent sessions, share strings, quit), Edit (undo, redo,
+// delete), View (columns, display options, fit), Help; and the latest message at its right end.
 #include <imgui.h>
 
 #include "panels.h"
 
 namespace contactlab {
+namespace {
+
+// The sessions the program kept, newest first; choosing one opens its scene (undoably).
+void recentSessionsMenu(const UiFacts& facts, Commands& out) {
+  if (!ImGui::BeginMenu("Recent sessions", !facts.sessionsFolder.empty())) return;
+  if (facts.sessions.empty()) ImGui::TextDisabled("No session kept yet");
+  for (const RecentSession& session : facts.sessions) {
+    ImGui::PushID(session.path.c_str());
+    if (ImGui::MenuItem(session.label.c_str(), session.current ? "this session" : nullptr))
+      out.openSession = session.path;
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("Kept in %s", facts.sessionsFolder.c_str());
+  ImGui::EndMenu();
+}
+
+}  // namespace
 
 void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -25,6 +43,7 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
       state.fileDialogOpen = true;
       state.fileDialogSave = true;
     }
+    recentSessionsMenu(facts, out);
     ImGui::Separator();
     if (ImGui::MenuItem("Copy share string", "Ctrl+C")) out.copyShare = true;
     if (ImGui::MenuItem("Open share string from clipboard", "Ctrl+V")) out.pasteShare = true;

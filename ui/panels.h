@@ -20,6 +20,7 @@ void statisticsPanel(const UiFacts& facts);
 void helpPanel();
 void mainMenu(const UiFacts& facts, UiState& state, Commands& out);
 void fileDialog(const UiFacts& facts, UiState& state, Commands& out);
+void noticeBox(UiState& state);
 void worldLabels(const UiFacts& facts, const UiState& state);
 
 // The settings the panels edit: the world's, or the buffer while a settings widget is held.

@@ -48,12 +48,21 @@ struct PerfNumbers {
   std::int64_t steps = 0;
 };
 
+// A session the program kept (File > Recent sessions).
+struct RecentSession {
+  std::string path;
+  std::string label;     // when it was saved and what scene it holds
+  bool current = false;  // this program's own session
+};
+
 struct UiFacts {
   const World& world;
   const SimulationStatus& status;
   const PerfNumbers& perf;
   const std::vector<Preset>& presets;
   const Camera& camera;
+  const std::vector<RecentSession>& sessions;  // newest first
+  const std::string& sessionsFolder;           // where they are kept; empty when none are
 };
 
 // Changes to some of a body's state; the others keep their current values.
@@ -81,7 +90,7 @@ struct Commands {
   std::optional<BodyDefEdit> selectedDef;
   bool deleteSelected = false;
   std::optional<BodyId> select;
-  std::optional<std::string> openPreset, openShare, openFile, saveFile;
+  std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
 };
@@ -116,6 +125,8 @@ struct UiState {
   std::string pasteText;
   std::string message;  // the last outcome worth telling (saved, copied, errors)
   double messageUntil = 0;
+  std::string notice;  // what must not go unseen (a session that could not be restored or kept),
+                       // shown in a box over the world until dismissed
   std::string filePath;
   bool fileDialogOpen = false;
   bool fileDialogSave = false;

@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "framing.h"
@@ -26,28 +24,52 @@ double nowSeconds() {
 
 constexpr double kMarkLifetime = 0.4;  // s of simulated time, as the worker keeps them
 
-// The scene to start with: the argument, else the last session's, else the default preset.
-Result<LoadedScene> initialScene(const DesktopOptions& options, std::string& source) {
+// The scene to start with: the argument, else the last session's, else the default preset; and
+// what the person must be told about the last session.
+struct InitialScene {
+  Result<LoadedScene> loaded = Error{""};
+  std::string source;  // for the title and the report
+  std::string origin;  // for the session's header
+  std::string notice;
+};
+
+std::string noticeFor(const RecoveredSession& recovered, const std::string& opened) {
+  if (recovered.damaged) {
+    std::string notice = "The last session could not be opened:\n" + recovered.damaged->reason;
+    notice += recovered.damaged->keptAs.empty()
+                  ? "\n\nThe file could not be moved aside; it is left as it was and this "
+                    "session will not replace it.\n"
+                  : "\n\nThe file was kept as " + recovered.damaged->keptAs +
+                        " (nothing was written over it).\n";
+    return notice + opened + " is open instead. Earlier sessions: File > Recent sessions.";
+  }
+  if (!recovered.problem.empty())
+    return "The last session could not be copied among the kept sessions:\n" + recovered.problem +
+           "\n\nIts file is left as it was and this session will not replace it; keep your work "
+           "with File > Save as...";
+  return "";
+}
+
+InitialScene initialScene(const DesktopOptions& options, SessionStore* sessions) {
+  RecoveredSession recovered = sessions ? sessions->recover() : RecoveredSession{};
+  InitialScene initial;
   if (!options.scene.empty()) {
-    source = looksLikeShareString(options.scene) ? "share string" : options.scene;
-    return loadSceneArgument(options.scene);
+    initial.source = looksLikeShareString(options.scene) ? "share string" : options.scene;
+    initial.loaded = loadSceneArgument(options.scene);
+  } else if (recovered.scene) {
+    initial.source = "last session";
+    initial.loaded = std::move(*recovered.scene);
+  } else {
+    initial.source = kDefaultPreset;
+    initial.loaded = loadSceneArgument(kDefaultPreset);
   }
-  std::string last = lastScenePath();
-  std::error_code error;
-  if (options.screenshot.empty() && std::filesystem::is_regular_file(last, error)) {
-    Result<std::string> text = readTextFile(last);
-    if (text) {
-      Result<LoadedScene> scene = parseScene(text.value(), last);
-      if (scene) {
-        source = "last session";
-        return scene;
-      }
-      std::fprintf(stderr, "contactlab: the last session's scene cannot be read (%s); opening %s\n",
-                   scene.error().message.c_str(), kDefaultPreset);
-    }
-  }
-  source = kDefaultPreset;
-  return loadSceneArgument(kDefaultPreset);
+  initial.origin = recovered.scene && options.scene.empty() && !recovered.origin.empty()
+                       ? recovered.origin
+                       : initial.source;
+  std::string opened = options.scene.empty() ? std::string("The default scene ") + kDefaultPreset
+                                             : "The scene " + initial.source;
+  initial.notice = noticeFor(recovered, opened);
+  return initial;
 }
 
 }  // namespace
@@ -61,20 +83,28 @@ int DesktopApp::run() {
 
 bool DesktopApp::start() {
   startTime_ = nowSeconds();
-  std::string source;
-  Result<LoadedScene> loaded = initialScene(options_, source);
-  if (!loaded) {
-    std::fprintf(stderr, "contactlab: %s\n", loaded.error().message.c_str());
+  if (options_.screenshot.empty()) {
+    sessions_ = std::make_unique<SessionStore>(stateDirectory(), std::time(nullptr));
+    sessionsFolder_ = sessions_->sessionsFolder();
+  }
+  InitialScene initial = initialScene(options_, sessions_.get());
+  if (!initial.notice.empty()) std::fprintf(stderr, "contactlab: %s\n", initial.notice.c_str());
+  if (!initial.loaded) {
+    std::fprintf(stderr, "contactlab: %s\n", initial.loaded.error().message.c_str());
     exitCode_ = 2;
     return false;
   }
-  for (const std::string& warning : loaded->warnings) std::fprintf(stderr, "%s\n", warning.c_str());
-  Result<Document> doc = openDocument(loaded->scene, source);
+  const LoadedScene& loaded = initial.loaded.value();
+  for (const std::string& warning : loaded.warnings) std::fprintf(stderr, "%s\n", warning.c_str());
+  Result<Document> doc = openDocument(loaded.scene, initial.source);
   if (!doc) {
     std::fprintf(stderr, "contactlab: %s\n", doc.error().message.c_str());
     exitCode_ = 2;
     return false;
   }
+  origin_ = initial.origin;
+  ui_.notice = initial.notice;
+  refreshRecentSessions();
   auto window = AppWindow::open("ContactLab", options_.width, options_.height, options_.msaa, "");
   if (!window) {
     std::fprintf(stderr, "contactlab: %s\n", window.error().message.c_str());
@@ -106,7 +136,7 @@ void DesktopApp::frame() {
   window_->beginUiFrame();
   handleWorldInput();
   SimulationStatus status = simulationStatus();
-  UiFacts facts{frame_.world, status, perf_.numbers(), presets_, camera_};
+  UiFacts facts{frame_.world, status, perf_.numbers(), presets_, camera_, recent_, sessionsFolder_};
   Commands commands = drawUi(facts, ui_);
   apply(keyCommands_);
   keyCommands_ = Commands{};
@@ -115,24 +145,12 @@ void DesktopApp::frame() {
   draw();
   ++frames_;
   if (!options_.screenshot.empty() && frames_ >= options_.frames) {
-    int w = 0, h = 0;
-    window_->drawableSize(w, h);
-    Status saved = writeBackBufferPng(options_.screenshot, w, h);
-    if (!saved) {
-      std::fprintf(stderr, "contactlab: %s\n", saved.error().message.c_str());
-      exitCode_ = 1;
-    }
+    writeScreenshot();
     quit_ = true;
   }
-  if (snapshotRequested_) {  // F12: a picture of the window, for handouts
+  if (snapshotRequested_) {
     snapshotRequested_ = false;
-    int w = 0, h = 0;
-    window_->drawableSize(w, h);
-    char name[64];
-    std::time_t t = std::time(nullptr);
-    std::strftime(name, sizeof name, "contactlab-%Y%m%d-%H%M%S.png", std::localtime(&t));
-    Status saved = writeBackBufferPng(name, w, h);
-    tell(ui_, saved ? std::string("Saved the picture ") + name : saved.error().message);
+    writeSnapshot();
   }
   window_->present();
 
@@ -233,35 +251,102 @@ SimulationStatus DesktopApp::simulationStatus() const {
   return s;
 }
 
-void DesktopApp::autosave() {
-  if (!options_.screenshot.empty() || frame_.status.edits == savedEdits_) return;
-  if (ui_.now - lastSave_ < 5) return;
-  Status saved = writeFileAtomically(lastScenePath(), writeScene(captureScene(frame_.world)));
-  if (!saved) std::fprintf(stderr, "contactlab: %s\n", saved.error().message.c_str());
-  savedEdits_ = frame_.status.edits;
-  lastSave_ = ui_.now;
+// --screenshot: a write that fails is the option's fault (a missing folder, a full disk,
+// /dev/full): exit 2 with the path and the reason.
+void DesktopApp::writeScreenshot() {
+  int w = 0, h = 0;
+  window_->drawableSize(w, h);
+  Result<std::string> png = encodeBackBufferPng(w, h);
+  Status saved = png ? writeFileAtomically(options_.screenshot, png.value()) : Status(png.error());
+  if (!saved) {
+    std::fprintf(stderr, "contactlab: --screenshot: %s\n", saved.error().message.c_str());
+    exitCode_ = 2;
+  }
 }
 
+// F12: a picture of the window in the current folder, for handouts.
+void DesktopApp::writeSnapshot() {
+  int w = 0, h = 0;
+  window_->drawableSize(w, h);
+  char name[64];
+  std::time_t t = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&t, &local);
+  std::strftime(name, sizeof name, "contactlab-%Y%m%d-%H%M%S.png", &local);
+  Result<std::string> png = encodeBackBufferPng(w, h);
+  Status saved = png ? writeFileAtomically(name, png.value()) : Status(png.error());
+  if (saved)
+    tell(ui_, std::string("Saved the picture ") + name);
+  else
+    tell(ui_, "The picture was not saved: " + saved.error().message, 12);
+}
+
+Status DesktopApp::saveSession(const World& world) {
+  Status saved = sessions_->save(writeScene(captureScene(world)), origin_,
+                                 static_cast<int>(world.bodyCount()));
+  refreshRecentSessions();
+  return saved;
+}
+
+void DesktopApp::refreshRecentSessions() {
+  recent_.clear();
+  if (!sessions_) return;
+  keptSessions_ = sessions_->list();
+  for (const SessionInfo& info : keptSessions_) {
+    std::string label = info.savedAt;
+    if (!info.origin.empty()) label += "   " + info.origin;
+    if (info.bodies >= 0)
+      label += " (" + std::to_string(info.bodies) + (info.bodies == 1 ? " body)" : " bodies)");
+    recent_.push_back({info.path, label, info.current});
+  }
+}
+
+// A few seconds after edits. A failure is told in the notice box once, not at every retry.
+void DesktopApp::autosave() {
+  if (!sessions_ || frame_.status.edits == savedEdits_) return;
+  if (ui_.now - lastSave_ < 5) return;
+  Status saved = saveSession(frame_.world);
+  savedEdits_ = frame_.status.edits;
+  lastSave_ = ui_.now;
+  if (saved) return;
+  std::fprintf(stderr, "contactlab: %s\n", saved.error().message.c_str());
+  std::string notice = "This session cannot be kept:\n" + saved.error().message +
+                       "\n\nKeep your scene with File > Save as... in another folder.";
+  if (notice != lastSaveNotice_) ui_.notice = lastSaveNotice_ = notice;
+}
+
+// After the first frame and at exit. A failed write is an error of the --report option: exit 2.
 void DesktopApp::writeReport(const World& world) {
   SimulationStatus status = simulationStatus();
-  ReportInputs in{
-      world, camera_, ui_.view, perf_, status, ui_.selectedName, nowSeconds() - startTime_};
-  std::string text = desktopReport(in).dump(2) + "\n";
+  std::string message = ui_.now < ui_.messageUntil ? ui_.message : std::string();
+  ReportInputs in{world,      camera_, ui_.view,
+                  perf_,      status,  ui_.selectedName,
+                  ui_.notice, message, nowSeconds() - startTime_};
+  // Messages may quote a damaged file's bytes: what is not UTF-8 becomes U+FFFD, not an abort.
+  std::string text =
+      desktopReport(in).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  Status written;
   if (options_.report == "-") {
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-    return;
+    if (std::fputs(text.c_str(), stdout) < 0 || std::fflush(stdout) != 0)
+      written = Error{"the standard output cannot be written"};
+  } else {
+    written = writeFileAtomically(options_.report, text);
   }
-  Status written = writeFileAtomically(options_.report, text);
-  if (!written) std::fprintf(stderr, "contactlab: %s\n", written.error().message.c_str());
+  if (written) return;
+  std::fprintf(stderr, "contactlab: --report: %s\n", written.error().message.c_str());
+  exitCode_ = 2;
 }
 
 void DesktopApp::finish() {
   if (mouse_.holding()) mouse_.cancel(*controller_);
   Document doc = runner_->finish();
-  if (options_.screenshot.empty()) {
-    Status saved = writeFileAtomically(lastScenePath(), writeScene(captureScene(doc.world)));
-    if (!saved) std::fprintf(stderr, "contactlab: %s\n", saved.error().message.c_str());
+  if (sessions_) {
+    Status saved = saveSession(doc.world);
+    if (!saved) {
+      std::fprintf(stderr, "contactlab: this session was not kept: %s\n",
+                   saved.error().message.c_str());
+      if (exitCode_ == 0) exitCode_ = 1;
+    }
   }
   if (!options_.report.empty()) writeReport(doc.world);
 }

@@ -1,6 +1,7 @@
 // The desktop program: opens the scene named on the command line (or the last session's, or the
 // default preset), runs the physics worker, and each frame handles input, builds the panels,
-// applies what they ask, and draws the world and the UI. Saves the scene on exit.
+// applies what they ask, and draws the world and the UI. Keeps the scene as this session's
+// (session_store.h): a few seconds after edits and on exit.
 //
 // Its parts, one file each: desktop_app.cpp (start, the frame loop, shutdown), desktop_input.cpp
 // (SDL events to mouse gestures and shortcuts), desktop_commands.cpp (panel and shortcut requests
@@ -20,6 +21,7 @@
 #include "perf_meter.h"
 #include "physics_runner.h"
 #include "presets.h"
+#include "session_store.h"
 #include "ui_model.h"
 
 namespace contactlab {
@@ -38,6 +40,10 @@ class DesktopApp {
   void fitView();
   void resolveSelection();
   void autosave();
+  Status saveSession(const World& world);
+  void refreshRecentSessions();
+  void writeScreenshot();
+  void writeSnapshot();
   void finish();
   void writeReport(const World& world);
   SimulationStatus simulationStatus() const;
@@ -52,6 +58,8 @@ class DesktopApp {
   void openArgument(const std::string& argument);
   void openSceneText(const std::string& path);
   void openShareText(const std::string& text);
+  void openSession(const std::string& path);
+  void opened(const Scene& scene, const std::string& source, const std::string& origin);
   void saveSceneFile(const std::string& path);
   void copyShare();
   void deliver(const CapturedScene& captured);
@@ -85,6 +93,12 @@ class DesktopApp {
   std::uint64_t savedEdits_ = 0;
   double lastSave_ = 0;
   std::string title_;
+  std::unique_ptr<SessionStore> sessions_;  // none in screenshot mode: the state is left alone
+  std::string origin_;  // what the scene on screen was first opened from, for the session's header
+  std::vector<SessionInfo> keptSessions_;
+  std::vector<RecentSession> recent_;  // keptSessions_ as the menu shows them
+  std::string sessionsFolder_;
+  std::string lastSaveNotice_;  // the last failure to keep the session, told once
 };
 
 }  // namespace contactlab

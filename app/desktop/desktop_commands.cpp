@@ -53,6 +53,7 @@ void DesktopApp::apply(const Commands& c) {
   if (c.openShare) openShareText(*c.openShare);
   if (c.openFile) openSceneText(*c.openFile);
   if (c.saveFile) saveSceneFile(*c.saveFile);
+  if (c.openSession) openSession(*c.openSession);
   if (c.copyShare) copyShare();
   if (c.pasteShare) {
     char* clipboard = SDL_GetClipboardText();
@@ -75,12 +76,8 @@ void DesktopApp::openArgument(const std::string& argument) {
     tell(ui_, loaded.error().message, 8);
     return;
   }
-  if (mouse_.holding()) mouse_.cancel(*controller_);
-  controller_->open(loaded->scene, looksLikeShareString(argument) ? "share string" : argument);
-  fitPending_ = true;
-  fitAfterEpoch_ = frame_.status.epoch;
-  ui_.selected = BodyId{};
-  ui_.selectedName.clear();
+  std::string source = looksLikeShareString(argument) ? "share string" : argument;
+  opened(loaded->scene, source, source);
   tell(ui_, "Opened " + argument +
                 (loaded->warnings.empty() ? "" : " (" + loaded->warnings.front() + ")"));
 }
@@ -95,20 +92,15 @@ void DesktopApp::openShareText(const std::string& text) {
            8);
       return;
     }
-    controller_->open(parsed->scene, "pasted scene");
+    opened(parsed->scene, "pasted scene", "pasted scene");
   } else {
     Result<Scene> scene = decodeShare(share);
     if (!scene) {
       tell(ui_, scene.error().message, 8);
       return;
     }
-    controller_->open(scene.value(), "share string");
+    opened(scene.value(), "share string", "share string");
   }
-  if (mouse_.holding()) mouse_.cancel(*controller_);
-  fitPending_ = true;
-  fitAfterEpoch_ = frame_.status.epoch;
-  ui_.selected = BodyId{};
-  ui_.selectedName.clear();
   tell(ui_, "Opened the share string.");
 }
 
@@ -120,14 +112,36 @@ void DesktopApp::openSceneText(const std::string& path) {
     tell(ui_, loaded.error().message, 8);
     return;
   }
-  if (mouse_.holding()) mouse_.cancel(*controller_);
-  controller_->open(loaded->scene, path);
+  opened(loaded->scene, path, path);
   ui_.filePath = path;
+  tell(ui_, "Opened " + path);
+}
+
+// Opens a session kept by File > Recent sessions; the kept file itself is never written again.
+void DesktopApp::openSession(const std::string& path) {
+  Result<RecoveredSession> session =
+      sessions_ ? sessions_->open(path) : Result<RecoveredSession>(Error{"no sessions are kept"});
+  if (!session) {
+    tell(ui_, "This session cannot be opened: " + session.error().message, 10);
+    return;
+  }
+  std::string savedAt = path;
+  for (const SessionInfo& kept : keptSessions_)
+    if (kept.path == path) savedAt = kept.savedAt;
+  opened(session->scene->scene, "session of " + savedAt, session->origin);
+  tell(ui_, "Opened the session of " + savedAt);
+}
+
+// The scene on screen becomes `scene`, undoably. `source` names it in the title and the report;
+// `origin` is what it was first opened from, kept in the session's header.
+void DesktopApp::opened(const Scene& scene, const std::string& source, const std::string& origin) {
+  if (mouse_.holding()) mouse_.cancel(*controller_);
+  controller_->open(scene, source);
+  origin_ = origin;
   fitPending_ = true;
   fitAfterEpoch_ = frame_.status.epoch;
   ui_.selected = BodyId{};
   ui_.selectedName.clear();
-  tell(ui_, "Opened " + path);
 }
 
 // Saving and sharing capture the worker's world between two steps (Controller::capture), which
@@ -145,7 +159,7 @@ void DesktopApp::deliver(const CapturedScene& captured) {
   if (captured.use == CapturedScene::Use::SaveFile) {
     Status saved = writeFileAtomically(captured.path, writeScene(captured.scene));
     if (!saved) {
-      tell(ui_, saved.error().message, 8);
+      tell(ui_, "Not saved: " + saved.error().message, 12);
       return;
     }
     ui_.filePath = captured.path;

@@ -2,9 +2,39 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
+#include <tuple>
+
+#include "persistence.h"
 
 namespace contactlab {
+namespace {
+
+// An existing device or pipe (/dev/stdout, /dev/full, a FIFO): written as it is, whatever its name.
+bool isSpecialFile(const std::string& path) {
+  std::error_code error;
+  std::filesystem::file_status status = std::filesystem::status(path, error);
+  return std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+         !std::filesystem::is_directory(status);
+}
+
+// Why the file an option names cannot be written, checked before the window opens; empty if it
+// looks fine. Pictures are PNG: another extension would put PNG data under a misleading name.
+std::string outputProblem(const std::string& path, bool picture) {
+  if (isSpecialFile(path)) return "";
+  if (picture) {
+    std::string extension = std::filesystem::path(path).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (extension != ".png") return "pictures are written as PNG: the file name must end in .png";
+  }
+  return unwritablePathReason(path);
+}
+
+}  // namespace
 
 std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& options) {
   CLI::App app{
@@ -17,7 +47,8 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
       ->check(CLI::NonNegativeNumber);
   app.add_option(
       "--screenshot", options.screenshot,
-      "render --frames frames, write this PNG and exit (the last session is left alone)");
+      "render --frames frames, write this PNG and exit (the last session is left alone); the "
+      "name must end in .png");
   app.add_option("--frames", options.frames, "frames to render before the screenshot")
       ->check(CLI::Range(1, 100000));
   app.add_option("--quit-after", options.quitAfter, "quit by itself after SECONDS of wall time")
@@ -38,6 +69,15 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
   } catch (const CLI::ParseError& error) {
     int code = app.exit(error);
     return code == 0 ? 0 : 2;
+  }
+  for (auto [option, path, picture] : {std::tuple{"--screenshot", &options.screenshot, true},
+                                       std::tuple{"--report", &options.report, false}}) {
+    if (path->empty() || *path == "-") continue;
+    std::string problem = outputProblem(*path, picture);
+    if (problem.empty()) continue;
+    std::fprintf(stderr, "contactlab: %s: '%s' cannot be written: %s\n", option, path->c_str(),
+                 problem.c_str());
+    return 2;
   }
   if (!size.empty()) {
     int w = 0, h = 0;

@@ -32,11 +32,10 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
       {"steps_per_second", p.stepsPerSecond},
       {"collisions_per_second", p.collisionsPerSecond},
       {"contacts", p.contacts}};
-  report["status"] = {{"running", in.status.running},
-                      {"speed", in.status.speed},
-                      {"behind", in.status.behind},
-                      {"source", in.status.source},
-                      {"error", in.status.error}};
+  report["status"] = {{"running", in.status.running}, {"speed", in.status.speed},
+                      {"behind", in.status.behind},   {"source", in.status.source},
+                      {"error", in.status.error},     {"notice", in.notice},
+                      {"message", in.message}};
   report["selected"] = in.selected;
   return report;
 }

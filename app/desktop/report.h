@@ -1,6 +1,7 @@
 // The desktop program's JSON report (--report): the CLI's run output for the world on screen
 // (time, bodies, contacts, energy, stats), plus the view (so a script can find a body's pixel),
-// the frame rate and physics timing of the Statistics panel, and the run's status.
+// the frame rate and physics timing of the Statistics panel, and the run's status with what the
+// window tells the person (the notice box and the status line).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,8 @@ struct ReportInputs {
   const PerfMeter& perf;
   const SimulationStatus& status;
   const std::string& selected;
+  const std::string& notice;   // the notice box's message, empty when none is shown
+  const std::string& message;  // the status line's message, empty when none is shown
   double wallSeconds;
 };
 

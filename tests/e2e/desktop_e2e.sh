@@ -3,9 +3,15 @@
 #   1. running: drag a block with the mouse (xdotool); it follows the mouse on the drag spring and
 #      hangs where the mouse holds it, g / w^2 below;
 #   2. paused: drag a block; it lands exactly where the mouse lets go;
-#   3. a start without a scene brings back the scene of the last session (test 2's);
+#   3. a start without a scene brings back the scene of the last session (test 2's), and the
+#      sessions before it are kept; a start with another scene keeps the last session too;
 #   4. a screenshot of the tapering stack has red force lines at every resting contact, and red
-#      nowhere else.
+#      nowhere else;
+#   5. a damaged last session is set aside byte for byte, the default scene opens, and the window
+#      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
+#      where the file was kept;
+#   6. files that cannot be written are errors: --screenshot /dev/full, a .jpg name, a missing
+#      folder, a --report under a regular file all exit 2, and /dev/full is left a device.
 # Positions come from the program's --report JSON (which holds the view, so a world point's pixel
 # is known). Usage: tests/e2e/desktop_e2e.sh [BUILD_DIR]  (default: build)
 set -uo pipefail
@@ -83,12 +89,44 @@ else
   kill "$pid" 2>/dev/null
 fi
 
-echo "== 3. the last session's scene comes back"
+sessions=$XDG_STATE_HOME/contactlab/sessions
+session_files() { find "$sessions" -name '*.scene' 2>/dev/null | sort; }
+count_sessions() { session_files | wc -l; }
+
+# Opens a scene file in screenshot mode (which leaves the state alone) and checks where body NAME
+# is.
+check_scene_body() {
+  local file=$1 name=$2 x=$3 y=$4 out=$tmp/scene-check.json
+  if "$app" "$file" --paused --screenshot "$tmp/scene-check.png" --frames 1 --report "$out" \
+    >"$tmp/scene-check.log" 2>&1; then
+    run_check body-near "$out" "$name" "$x" "$y" 0.03
+  else
+    fail "contactlab cannot open $file: $(cat "$tmp/scene-check.log")"
+  fi
+}
+
+echo "== 3. the last session's scene comes back; earlier sessions are kept"
 report=$tmp/restore.json
 if "$app" --paused --quit-after 0.5 --report "$report" >"$tmp/restore.log" 2>&1; then
   run_check body-near "$report" block -2 1.505 0.03
 else
   fail "contactlab exited with $? (restore test): $(cat "$tmp/restore.log")"
+fi
+# Tests 1 and 2 each left a session; the restored one, closed unchanged, adds no copy.
+[[ $(count_sessions) -eq 2 ]] || fail "expected the sessions of tests 1 and 2, found: $(session_files)"
+kept=$(session_files | tail -1)
+if [[ -n $kept ]]; then check_scene_body "$kept" block -2 1.505; else fail "no session kept"; fi
+
+echo "== 3b. a start with another scene keeps the last session"
+if "$app" tapering-stack --paused --quit-after 0.5 >"$tmp/another.log" 2>&1; then
+  [[ $(count_sessions) -eq 3 ]] || fail "expected 3 sessions after a start with a scene: $(session_files)"
+  if [[ -n $kept && -f $kept ]]; then
+    check_scene_body "$kept" block -2 1.505
+  else
+    fail "the last session's file is gone: $(session_files)"
+  fi
+else
+  fail "contactlab exited with $? (start with a scene): $(cat "$tmp/another.log")"
 fi
 
 echo "== 4. screenshot: red force lines at the resting contacts"
@@ -99,6 +137,65 @@ if "$app" tapering-stack --screenshot "$tmp/shot.png" --frames 5 --time 1 --repo
 else
   fail "contactlab --screenshot exited with $?: $(cat "$tmp/shot.log")"
 fi
+
+echo "== 5. a damaged last session is set aside and the window says so"
+state=$XDG_STATE_HOME/contactlab
+{
+  cat "$state/last.scene"
+  printf 'box extra w=1 h=1 colour\xff\x01=red\n'  # an unknown key, with bytes that are not text
+} >"$tmp/damaged.scene"
+cp "$tmp/damaged.scene" "$state/last.scene"
+report=$tmp/damaged.json
+mkdir -p "$tmp/pictures"
+(cd "$tmp/pictures" && exec "$app" --paused --quit-after 3 --report "$report") \
+  >"$tmp/damaged.log" 2>&1 &
+pid=$!
+if wait_for_report "$report"; then
+  sleep 0.5
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  [[ -n $window ]] && xdotool key --window "$window" F12
+  wait "$pid" || fail "contactlab exited with $? (damaged test): $(cat "$tmp/damaged.log")"
+  aside=$(find "$state" -maxdepth 1 -name 'last.scene.damaged-*' | head -1)
+  if [[ -n $aside ]] && cmp -s "$aside" "$tmp/damaged.scene"; then
+    echo "PASS the damaged file was kept byte for byte as $(basename "$aside")"
+  else
+    fail "the damaged last.scene was not kept (found: $(ls "$state"))"
+  fi
+  cmp -s "$state/last.scene" "$tmp/damaged.scene" && fail "last.scene is still the damaged file"
+  notice=$("$check" field "$report" status notice)
+  source=$("$check" field "$report" status source)
+  if [[ $notice == *"last.scene:"*":"*"colour"* && -n $aside && $notice == *"$(basename "$aside")"* &&
+    $notice == *"Recent sessions"* && $source == tapering-stack ]]; then
+    echo "PASS the report's status.notice says what was wrong and where the file was kept"
+  else
+    fail "status.notice '$notice', source '$source'"
+  fi
+  picture=$(find "$tmp/pictures" -name 'contactlab-*.png' | head -1)
+  if [[ -n $picture ]]; then run_check notice-box "$picture"; else fail "no F12 picture"; fi
+else
+  fail "the damaged test did not start: $(cat "$tmp/damaged.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 6. files that cannot be written are errors"
+expect_exit_2() {
+  local what=$1
+  shift
+  "$app" tapering-stack --frames 1 "$@" >"$tmp/write.log" 2>&1
+  local code=$?
+  if [[ $code -eq 2 ]]; then
+    echo "PASS $what: exit 2: $(head -1 "$tmp/write.log")"
+  else
+    fail "$what: exit $code, expected 2: $(cat "$tmp/write.log")"
+  fi
+}
+expect_exit_2 "--screenshot /dev/full" --screenshot /dev/full
+[[ -c /dev/full ]] || fail "/dev/full is no longer a device"
+expect_exit_2 "--screenshot with a .jpg name" --screenshot "$tmp/shot.jpg"
+[[ -e $tmp/shot.jpg ]] && fail "a .jpg file was written"
+expect_exit_2 "--screenshot in a missing folder" --screenshot "$tmp/missing/shot.png"
+touch "$tmp/plain"
+expect_exit_2 "--report under a regular file" --screenshot "$tmp/ok.png" --report "$tmp/plain/r.json"
 
 if ((failures)); then
   echo "FAIL desktop end-to-end: $failures check(s) failed"

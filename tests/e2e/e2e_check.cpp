@@ -5,6 +5,10 @@
 //   e2e_check body-near REPORT NAME X Y TOL    PASS if the body's centre is within TOL m of (X, Y)
 //   e2e_check force-lines REPORT PNG           PASS if every resting contact's force line is red in
 //                                              the picture and no red pixel is anywhere else
+//   e2e_check field REPORT KEY...              prints the value at report[KEY][KEY]... (a string as
+//                                              it is, anything else as JSON)
+//   e2e_check notice-box PNG                   PASS if the picture shows the notice box (its dark
+//                                              red title bar)
 // Prints one PASS or FAIL line per check; exits 0 on PASS, 1 on FAIL, 2 on bad input.
 #include <stb_image.h>
 
@@ -73,13 +77,33 @@ struct Segment {
   }
 };
 
-int forceLines(const json& report, const char* pngPath) {
+Image loadImage(const char* pngPath) {
   Image image;
   int channels = 0;
   unsigned char* data = stbi_load(pngPath, &image.width, &image.height, &channels, 3);
   if (!data) throw std::runtime_error(std::string(pngPath) + ": cannot be read as an image");
   image.rgb.assign(data, data + 3 * static_cast<size_t>(image.width) * image.height);
   stbi_image_free(data);
+  return image;
+}
+
+// The notice box's title bar is dark red (about 140-166, 41-46, 31-36, focused or not); nothing
+// else in the window has that colour (force lines are a bright red, bodies are pale).
+int noticeBox(const char* pngPath) {
+  Image image = loadImage(pngPath);
+  int pixels = 0;
+  for (size_t i = 0; i + 2 < image.rgb.size(); i += 3) {
+    int r = image.rgb[i], g = image.rgb[i + 1], b = image.rgb[i + 2];
+    if (r >= 125 && r <= 180 && g >= 30 && g <= 60 && b >= 20 && b <= 50) ++pixels;
+  }
+  bool pass = pixels >= 2000;
+  std::printf("%s notice box: %d pixels of its title bar's colour\n", pass ? "PASS" : "FAIL",
+              pixels);
+  return pass ? 0 : 1;
+}
+
+int forceLines(const json& report, const char* pngPath) {
+  Image image = loadImage(pngPath);
   View view = viewOf(report);
   std::vector<Segment> segments;
   int checked = 0, failed = 0;
@@ -153,6 +177,14 @@ int main(int argc, char** argv) {
       return pass ? 0 : 1;
     }
     if (command == "force-lines" && argc == 4) return forceLines(readReport(argv[2]), argv[3]);
+    if (command == "notice-box" && argc == 3) return noticeBox(argv[2]);
+    if (command == "field" && argc >= 4) {
+      json value = readReport(argv[2]);
+      for (int i = 3; i < argc; ++i) value = value.at(argv[i]);
+      std::printf("%s\n",
+                  value.is_string() ? value.get<std::string>().c_str() : value.dump().c_str());
+      return 0;
+    }
   } catch (const std::exception& error) {
     std::printf("FAIL %s\n", error.what());
     return 2;
