@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 #include <vector>
@@ -21,6 +22,13 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A simulated time for messages, to 6 significant digits ("0.82", not "0.8200000000000001").
+std::string timeText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", seconds);
+  return text;
 }
 
 // The world of a scene argument, with warnings printed; nullopt (after printing why) on bad input.
@@ -61,8 +69,8 @@ int closeOutput(OutputFile& out, int code) {
 }
 
 int simulationFailed(const World& world, const std::string& why) {
-  std::cerr << "error: the simulation failed at t = " << compactNumber(world.time())
-            << " s: " << why << "\n";
+  std::cerr << "error: the simulation failed at t = " << timeText(world.time()) << " s: " << why
+            << "\n";
   return kExitSimulationFailed;
 }
 
@@ -139,8 +147,8 @@ int runCommand(const RunOptions& options) {
   progress.finish();
   const bool stopped = step < steps;
   if (stopped) {
-    std::cerr << "interrupted at t = " << compactNumber(world->time()) << " s (step " << step
-              << " of " << steps << "); the state at that time is the last output\n";
+    std::cerr << "interrupted at t = " << timeText(world->time()) << " s (step " << step << " of "
+              << steps << "); the state at that time is the last output\n";
   }
   if (options.every == 0 || (stopped && step % options.every != 0)) {
     if (int code = writeFrame(out, *world, csv, secondsSince(start))) return closeOutput(out, code);
