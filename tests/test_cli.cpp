@@ -406,6 +406,10 @@ TEST_CASE("devices, FIFOs, folders and empty files given as scenes are refused s
   std::filesystem::remove(fifo);
   expectRefused("run " + std::filesystem::temp_directory_path().string(), {"a folder"});
   expectRefused("run " + writeTemp("contactlab_cli_empty.scene", ""), {"the file is empty"});
+  const std::string large = writeTemp("contactlab_cli_large.scene", "box a w=1 h=1\n");
+  std::filesystem::resize_file(large, (64u << 20) + 1);  // sparse: takes no disk space
+  expectRefused("run " + large, {"larger than 64 MB"});
+  std::filesystem::remove(large);
 }
 
 TEST_CASE("the JSON of a run never holds null: a state that is not finite is a failure, exit 3") {
