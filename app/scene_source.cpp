@@ -1,10 +1,11 @@
 #include "scene_source.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 
 #include "contactlab/message_quote.h"
 #include "presets.h"
@@ -31,6 +32,12 @@ std::string notRegular(const std::string& path, const struct stat& info) {
          ", not a scene file; scenes are read from regular files only";
 }
 
+// Closes a file descriptor when it goes out of scope.
+struct FileCloser {
+  int fd;
+  ~FileCloser() { close(fd); }
+};
+
 std::string megabytes(std::uintmax_t bytes) {
   return std::to_string(bytes >> 20) + " MB";
 }
@@ -38,25 +45,29 @@ std::string megabytes(std::uintmax_t bytes) {
 }  // namespace
 
 Result<std::string> readTextFile(const std::string& path) {
+  // Opened without blocking (a FIFO would wait for a writer), then checked on the open file.
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return Error{shown(path) + ": cannot be read: " + std::strerror(errno)};
+  const FileCloser closer{fd};
   struct stat info;
-  if (stat(path.c_str(), &info) != 0)
+  if (fstat(fd, &info) != 0)
     return Error{shown(path) + ": cannot be read: " + std::strerror(errno)};
   if (!S_ISREG(info.st_mode)) return Error{notRegular(path, info)};
-  const auto size = static_cast<std::uintmax_t>(info.st_size);
   const std::string tooLarge = shown(path) + ": is larger than " + megabytes(kMaxSceneFileBytes) +
                                ", the largest scene file read";
-  if (size > kMaxSceneFileBytes) return Error{tooLarge + " (" + std::to_string(size) + " bytes)"};
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{shown(path) + ": cannot be read: " + std::strerror(errno)};
+  if (static_cast<std::uintmax_t>(info.st_size) > kMaxSceneFileBytes)
+    return Error{tooLarge + " (" + std::to_string(info.st_size) + " bytes)"};
   std::string text;
-  text.reserve(static_cast<std::size_t>(size));
+  text.reserve(static_cast<std::size_t>(info.st_size));
   char chunk[1 << 16];
-  while (file.read(chunk, sizeof chunk) || file.gcount() > 0) {
-    text.append(chunk, static_cast<std::size_t>(file.gcount()));
+  for (;;) {
+    const ssize_t count = read(fd, chunk, sizeof chunk);
+    if (count < 0 && errno == EINTR) continue;
+    if (count < 0) return Error{shown(path) + ": read failed: " + std::strerror(errno)};
+    if (count == 0) return text;
+    text.append(chunk, static_cast<std::size_t>(count));
     if (text.size() > kMaxSceneFileBytes) return Error{tooLarge};  // it grew while being read
   }
-  if (file.bad()) return Error{shown(path) + ": read failed: " + std::strerror(errno)};
-  return text;
 }
 
 Result<LoadedScene> loadSceneArgument(const std::string& argument) {
