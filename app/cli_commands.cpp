@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <fstream>
+#include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <vector>
 
+#include "cli_numbers.h"
+#include "contactlab/message_quote.h"
+#include "output_file.h"
 #include "presets.h"
 #include "run_output.h"
+#include "run_progress.h"
 #include "scene_source.h"
 
 namespace contactlab {
@@ -18,6 +22,13 @@ using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A simulated time for messages, to 6 significant digits ("0.82", not "0.8200000000000001").
+std::string timeText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", seconds);
+  return text;
 }
 
 // The world of a scene argument, with warnings printed; nullopt (after printing why) on bad input.
@@ -32,10 +43,59 @@ std::optional<World> loadWorld(const std::string& argument, std::optional<double
   if (dt) scene.settings.dt = *dt;
   Result<World> world = buildWorld(scene);
   if (!world) {
-    std::cerr << "error: " << argument << ": " << world.error().message << "\n";
+    std::cerr << "error: " << escapeInput(argument, kQuotedPathLength) << ": "
+              << world.error().message << "\n";
     return std::nullopt;
   }
   return world.value();
+}
+
+Result<OutputFile> openOutput(const std::string& path) {
+  if (path.empty()) return OutputFile();
+  return OutputFile::open(path);
+}
+
+int writeFailed(const OutputFile& out) {
+  std::cerr << "error: " << out.name() << ": " << out.failure() << "\n";
+  return kExitWriteFailed;
+}
+
+// Ends a run that stopped with `code`: the output so far is put in place. A failed close turns
+// success or an interruption into a write failure; a simulation failure keeps its own code.
+int closeOutput(OutputFile& out, int code) {
+  if (code == kExitWriteFailed || out.close()) return code;
+  writeFailed(out);
+  return code == kExitSimulationFailed ? code : kExitWriteFailed;
+}
+
+int simulationFailed(const World& world, const std::string& why) {
+  std::cerr << "error: the simulation failed at t = " << timeText(world.time()) << " s: " << why
+            << "\n";
+  return kExitSimulationFailed;
+}
+
+// Prints `text` on standard output, checking the write and the close.
+int printResult(const std::string& text) {
+  OutputFile out;
+  if (!out.write(text) || !out.close()) return writeFailed(out);
+  return kExitOk;
+}
+
+// The state of the world as one output step: a JSON line, or CSV rows. Exit code 3 (nothing
+// printed) when a number is not finite, 4 when the write fails.
+int writeFrame(OutputFile& out, const World& world, bool csv, double wallSeconds) {
+  const nlohmann::ordered_json frame = frameJson(world, wallSeconds);
+  if (std::optional<std::string> value = nonFiniteValue(frame))
+    return simulationFailed(world, *value + " is not finite; that state is not printed");
+  std::string text;
+  if (csv) {
+    std::ostringstream rows;
+    writeCsvRows(rows, world);
+    text = rows.str();
+  } else {
+    text = frame.dump() + "\n";
+  }
+  return out.write(text) ? kExitOk : writeFailed(out);
 }
 
 }  // namespace
@@ -43,39 +103,57 @@ std::optional<World> loadWorld(const std::string& argument, std::optional<double
 int runCommand(const RunOptions& options) {
   std::optional<World> world = loadWorld(options.scene, options.dt);
   if (!world) return kExitBadInput;
-  std::ofstream file;
-  if (!options.out.empty()) {
-    file.open(options.out);
-    if (!file) {
-      std::cerr << "error: --out " << options.out << ": cannot be written\n";
-      return kExitBadInput;
-    }
+  const double dt = world->settings().dt;
+  Result<long> planned = plannedSteps(options.time, dt, options.dt ? "--dt" : "the scene's dt");
+  if (!planned) {
+    std::cerr << "error: " << planned.error().message << "\n";
+    return kExitBadInput;
   }
-  std::ostream& out = options.out.empty() ? std::cout : file;
+  const long steps = *planned;
+  Result<OutputFile> opened = openOutput(options.out);
+  if (!opened) {
+    std::cerr << "error: " << opened.error().message << "\n";
+    return kExitBadInput;
+  }
+  OutputFile& out = opened.value();
   const bool csv = options.format == "csv";
   const auto start = Clock::now();
-  auto emit = [&] {
-    if (csv) {
-      writeCsvRows(out, *world);
-    } else {
-      out << frameJson(*world, secondsSince(start)).dump() << "\n";
-    }
-    out.flush();
-  };
-  if (csv) writeCsvHeader(out);
-  const long steps = std::lround(options.time / world->settings().dt);
-  if (options.every > 0) emit();
-  for (long step = 1; step <= steps; ++step) {
-    Status status = world->step();
-    if (!status) {
-      std::cerr << "error: the simulation failed at t = " << world->time() << " s: "
-                << status.error().message << "\n";
-      return kExitSimulationFailed;
-    }
-    if (options.every > 0 && (step % options.every == 0 || step == steps)) emit();
+  if (csv) {
+    std::ostringstream header;
+    writeCsvHeader(header);
+    if (!out.write(header.str())) return writeFailed(out);
   }
-  if (options.every == 0) emit();
-  return kExitOk;
+  if (options.every > 0) {
+    if (int code = writeFrame(out, *world, csv, secondsSince(start))) return closeOutput(out, code);
+  }
+  watchForInterrupt();
+  RunProgress progress(steps, world->time() + static_cast<double>(steps) * dt);
+  long step = 0;
+  while (step < steps && !interrupted()) {
+    Status status = world->step();
+    ++step;
+    if (!status) {
+      progress.finish();
+      return closeOutput(out, simulationFailed(*world, status.error().message));
+    }
+    progress.update(step, world->time());
+    if (options.every > 0 && (step % options.every == 0 || step == steps)) {
+      if (int code = writeFrame(out, *world, csv, secondsSince(start))) {
+        progress.finish();
+        return closeOutput(out, code);
+      }
+    }
+  }
+  progress.finish();
+  const bool stopped = step < steps;
+  if (stopped) {
+    std::cerr << "interrupted at t = " << timeText(world->time()) << " s (step " << step << " of "
+              << steps << "); the state at that time is the last output\n";
+  }
+  if (options.every == 0 || (stopped && step % options.every != 0)) {
+    if (int code = writeFrame(out, *world, csv, secondsSince(start))) return closeOutput(out, code);
+  }
+  return closeOutput(out, stopped ? kExitInterrupted : kExitOk);
 }
 
 int shareEncodeCommand(const std::string& scene) {
@@ -85,8 +163,7 @@ int shareEncodeCommand(const std::string& scene) {
     return kExitBadInput;
   }
   for (const std::string& warning : loaded->warnings) std::cerr << "warning: " << warning << "\n";
-  std::cout << encodeShare(loaded->scene) << "\n";
-  return kExitOk;
+  return printResult(encodeShare(loaded->scene) + "\n");
 }
 
 int shareDecodeCommand(const std::string& shareString) {
@@ -95,50 +172,60 @@ int shareDecodeCommand(const std::string& shareString) {
     std::cerr << "error: " << scene.error().message << "\n";
     return kExitBadInput;
   }
-  std::cout << writeScene(scene.value());
-  return kExitOk;
+  return printResult(writeScene(scene.value()));
 }
 
 int presetsCommand() {
   std::vector<Preset> presets = listPresets();
   if (presets.empty()) {
-    std::cerr << "error: no presets found in " << presetDirectory() << "\n";
+    std::cerr << "error: no presets found in " << escapeInput(presetDirectory(), kQuotedPathLength)
+              << "\n";
     return kExitBadInput;
   }
   size_t width = 0;
   for (const Preset& p : presets) width = std::max(width, p.name.size());
+  std::string list;
   for (const Preset& p : presets)
-    std::cout << p.name << std::string(width + 2 - p.name.size(), ' ') << p.description << "\n";
-  return kExitOk;
+    list += p.name + std::string(width + 2 - p.name.size(), ' ') + p.description + "\n";
+  return printResult(list);
 }
 
-int benchCommand(const std::string& scene, int steps) {
+int benchCommand(const std::string& scene, long steps) {
   std::optional<World> world = loadWorld(scene, std::nullopt);
   if (!world) return kExitBadInput;
   std::vector<double> stepMs;
-  stepMs.reserve(steps);
-  for (int i = 0; i < steps; ++i) {
+  stepMs.reserve(static_cast<std::size_t>(std::min(steps, 1'000'000L)));
+  watchForInterrupt();
+  RunProgress progress(steps, world->time() + static_cast<double>(steps) * world->settings().dt);
+  while (static_cast<long>(stepMs.size()) < steps && !interrupted()) {
     const auto start = Clock::now();
     Status status = world->step();
     stepMs.push_back(1e3 * secondsSince(start));
     if (!status) {
-      std::cerr << "error: the simulation failed at t = " << world->time() << " s: "
-                << status.error().message << "\n";
-      return kExitSimulationFailed;
+      progress.finish();
+      return simulationFailed(*world, status.error().message);
     }
+    progress.update(static_cast<long>(stepMs.size()), world->time());
+  }
+  progress.finish();
+  const long done = static_cast<long>(stepMs.size());
+  if (done < steps) {
+    std::cerr << "interrupted after " << done << " of " << steps
+              << " steps; the report covers the steps done\n";
+    if (done == 0) return kExitInterrupted;
   }
   std::vector<double> sorted = stepMs;
   std::sort(sorted.begin(), sorted.end());
   double total = 0;
   for (double ms : stepMs) total += ms;
   const Statistics& s = world->statistics();
-  auto perStep = [&](double seconds) { return 1e3 * seconds / steps; };
+  auto perStep = [&](double seconds) { return 1e3 * seconds / static_cast<double>(done); };
   nlohmann::ordered_json report;
   report["scene"] = scene;
   report["bodies"] = world->bodyCount();
-  report["steps"] = steps;
+  report["steps"] = done;
   report["dt"] = world->settings().dt;
-  report["ms_per_step"] = total / steps;
+  report["ms_per_step"] = total / static_cast<double>(done);
   report["ms_per_step_median"] = sorted[sorted.size() / 2];
   report["ms_per_step_max"] = sorted.back();
   report["stage_ms_per_step"] = {{"detection", perStep(s.time.detection)},
@@ -146,16 +233,21 @@ int benchCommand(const std::string& scene, int steps) {
                                  {"lcp", perStep(s.time.lcp)},
                                  {"collisions", perStep(s.time.collisions)},
                                  {"total", perStep(s.time.total)}};
-  report["stats"] = {{"collisions", s.collisions},       {"lcp_solves", s.lcpSolves},
-                     {"pivots", s.pivots},               {"redundant_contacts", s.redundantContacts},
-                     {"worst_residual", s.worstResidual}, {"largest_group", s.largestGroup},
+  report["stats"] = {{"collisions", s.collisions},
+                     {"lcp_solves", s.lcpSolves},
+                     {"pivots", s.pivots},
+                     {"redundant_contacts", s.redundantContacts},
+                     {"worst_residual", s.worstResidual},
+                     {"largest_group", s.largestGroup},
                      {"unresolved_penetrations", s.unresolvedPenetrations},
                      {"qp_solves", s.qpSolves},
                      {"qp_iterations", s.qpIterations},
                      {"qp_unconverged", s.qpUnconverged},
                      {"deepest_penetration", s.deepestPenetration}};
-  std::cout << report.dump(2) << "\n";
-  return kExitOk;
+  if (std::optional<std::string> value = nonFiniteValue(report))
+    return simulationFailed(*world, *value + " is not finite; the report is not printed");
+  const int code = printResult(report.dump(2) + "\n");
+  return code == kExitOk && done < steps ? kExitInterrupted : code;
 }
 
 }  // namespace contactlab

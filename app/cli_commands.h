@@ -1,5 +1,6 @@
-// The subcommands of contactlab-cli. Each returns the process exit code: 0 success, 2 bad input
-// (message on stderr naming the place), 3 the simulation failed (output so far is kept).
+// The subcommands of contactlab-cli. Each returns the process exit code (docs/cli.md): 0 success,
+// 2 bad input (message on stderr naming the place), 3 the simulation failed (output so far is
+// kept), 4 the output could not be written, 130 stopped by Ctrl+C (output so far is kept).
 #pragma once
 
 #include <optional>
@@ -10,12 +11,15 @@ namespace contactlab {
 constexpr int kExitOk = 0;
 constexpr int kExitBadInput = 2;
 constexpr int kExitSimulationFailed = 3;
+constexpr int kExitWriteFailed = 4;
 
+// The options of `run`, their numbers already read and range-checked (cli_numbers.h); the step
+// count is checked against the scene's dt when the scene is loaded.
 struct RunOptions {
   std::string scene;
   double time = 2.0;
   std::optional<double> dt;
-  int every = 0;  // 0: only the final state
+  long every = 0;  // 0: only the final state
   std::string format = "json";
   std::string out;  // empty: standard output
 };
@@ -24,6 +28,6 @@ int runCommand(const RunOptions& options);
 int shareEncodeCommand(const std::string& scene);
 int shareDecodeCommand(const std::string& shareString);
 int presetsCommand();
-int benchCommand(const std::string& scene, int steps);
+int benchCommand(const std::string& scene, long steps);
 
 }  // namespace contactlab

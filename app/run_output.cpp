@@ -1,6 +1,7 @@
 #include "run_output.h"
 
 #include <charconv>
+#include <cmath>
 #include <string>
 
 namespace contactlab {
@@ -14,7 +15,38 @@ std::string number(double value) {
   return std::string(buffer, end);
 }
 
+// Array elements are named by their "name" when they have one, else by their index.
+std::optional<std::string> nonFiniteIn(const nlohmann::ordered_json& value,
+                                       const std::string& place) {
+  if (value.is_number_float() && !std::isfinite(value.get<double>()))
+    return place + " = " + number(value.get<double>());
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items())
+      if (auto found = nonFiniteIn(item, place.empty() ? key : place + "." + key)) return found;
+  }
+  if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const auto& item = value[i];
+      std::string child = place;
+      if (item.is_object() && item.contains("name") && item["name"].is_string()) {
+        child += ".";
+        child += item["name"].get<std::string>();
+      } else {
+        child += '[';
+        child += std::to_string(i);
+        child += ']';
+      }
+      if (auto found = nonFiniteIn(item, child)) return found;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::string> nonFiniteValue(const nlohmann::ordered_json& frame) {
+  return nonFiniteIn(frame, "");
+}
 
 nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
   nlohmann::ordered_json frame;

@@ -190,6 +190,33 @@ TEST_CASE("statements and keys: unknown, misplaced or malformed") {
   }
 }
 
+TEST_CASE("input quoted in messages is escaped and cut, never echoed raw") {
+  SUBCASE("a terminal escape sequence in an unknown key is shown as \\x1b") {
+    const std::string text = "box A w=1 h=1 \x1b[31mred=1\n";
+    Result<LoadedScene> loaded = parseScene(text, "test.scene");
+    REQUIRE_FALSE(loaded.ok());
+    const std::string& message = loaded.error().message;
+    CAPTURE(message);
+    CHECK(message.find("unknown key '\\x1b[31mred'") != std::string::npos);
+    CHECK(message.find('\x1b') == std::string::npos);
+  }
+  SUBCASE("a megabyte token gives a short message with its start, its end and its size") {
+    const std::string token = "k" + std::string(1 << 20, 'x') + "z";
+    Result<LoadedScene> loaded = parseScene("box A w=1 h=1 " + token + "=1\n", "test.scene");
+    REQUIRE_FALSE(loaded.ok());
+    const std::string& message = loaded.error().message;
+    CAPTURE(message);
+    CHECK(message.size() < 300);
+    CHECK(message.find("'kxxx") != std::string::npos);
+    CHECK(message.find("xz' (" + std::to_string(token.size()) + " bytes)") != std::string::npos);
+  }
+  SUBCASE("control characters in a file name are escaped in the location") {
+    Result<LoadedScene> loaded = parseScene("bogus\n", "a\x1b]0;title\x07.scene");
+    REQUIRE_FALSE(loaded.ok());
+    CHECK(loaded.error().message.starts_with("a\\x1b]0;title\\x07.scene:1:1: "));
+  }
+}
+
 TEST_CASE("names: missing, malformed, duplicated") {
   SUBCASE("missing at the end of the line") {
     expectError("box\n", 3, {"expected a body name after 'box'", "end of the line"});

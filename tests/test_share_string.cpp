@@ -223,6 +223,17 @@ TEST_CASE("decoding errors name the character") {
     expectError("cl2~bA", 3, {"expected share string version 1", "found version 2"});
     expectError("clx~bA", 3, {"expected a version number"});
   }
+  SUBCASE("a version has one spelling: a positive decimal without leading zeros") {
+    expectError("cl0~bA", 3, {"expected a version number", "without a leading 0", "found '0'"});
+    expectError("cl01~bA", 3, {"expected a version number", "found '01'"});
+    expectError("cl001", 3, {"expected a version number", "found '001'"});
+    expectError("cl10~bA", 3, {"found version 10", "newer"});
+    const std::string huge = "cl" + std::string(100000, '9');
+    Result<Scene> scene = decodeShare(huge);
+    REQUIRE_FALSE(scene.ok());
+    CHECK(scene.error().message.starts_with("share string, character 3: "));
+    CHECK(scene.error().message.size() < 300);
+  }
   SUBCASE("a character outside the set") {
     expectErrorAt("cl1~bA,x1 5", " ", {"expected a letter, a digit", "found ' '"});
     expectErrorAt("cl1~bA,x1;alert(1)", ";", {"found ';'"});

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
 #include "scene_check.h"
 #include "scene_vocabulary.h"
@@ -30,6 +31,13 @@ bool isAllowed(char c) {
 
 bool isLetter(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+// A version is written as a positive decimal without leading zeros, so that each version has one
+// spelling: "1", "12"; not "0", "01" or "".
+bool isCanonicalVersion(std::string_view text) {
+  return !text.empty() && text[0] >= '1' && text[0] <= '9' &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool isSpace(char c) {
@@ -112,19 +120,20 @@ class ShareDecoder {
                                           quoted(head.text.substr(0, 8))}));
     }
     const Piece version = head.sub(kPrefix.size());
+    if (!isCanonicalVersion(version.text)) {
+      return errorAt(version.offset,
+                     concat({"expected a version number after 'cl' (1, 2, ...: digits without a "
+                             "leading 0), then ',' or '~', found ",
+                             quoted(version.text)}));
+    }
     unsigned number = 0;
     std::from_chars_result read =
         std::from_chars(version.text.data(), version.text.data() + version.text.size(), number);
-    if (read.ec != std::errc{} || read.ptr != version.text.data() + version.text.size()) {
-      return errorAt(version.offset, concat({"expected a version number after 'cl', then ',' or "
-                                             "'~', found ",
-                                             quoted(version.text)}));
-    }
-    if (number != kVersion) {
+    if (read.ec != std::errc{} || number != kVersion) {
       return errorAt(
           version.offset,
           concat({"expected share string version ", std::to_string(kVersion), ", found version ",
-                  version.text, " (made by a newer or unknown program)"}));
+                  escapeInput(version.text), " (made by a newer or unknown program)"}));
     }
     for (std::size_t i = 1; i < fields.size(); ++i) {
       if (std::optional<Error> error = setting(fields[i])) return error;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <vector>
 
+#include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
 #include "scene_check.h"
 #include "scene_vocabulary.h"
@@ -75,8 +76,8 @@ class TextParser {
     const std::size_t line = 1 + std::count(before.begin(), before.end(), '\n');
     const std::size_t newline = before.rfind('\n');
     const std::size_t lineStart = newline == std::string_view::npos ? start_ : newline + 1;
-    return concat(
-        {source_, ":", std::to_string(line), ":", std::to_string(offset - lineStart + 1)});
+    return concat({escapeInput(source_, kQuotedPathLength), ":", std::to_string(line), ":",
+                   std::to_string(offset - lineStart + 1)});
   }
 
   Error errorAt(std::size_t offset, const std::string& message) const {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
 
 namespace contactlab {
@@ -342,7 +343,7 @@ std::string concat(std::initializer_list<std::string_view> pieces) {
 }
 
 std::string quoted(std::string_view text) {
-  return text.empty() ? std::string("nothing") : concat({"'", text, "'"});
+  return quoteInput(text);
 }
 
 bool isValidBodyName(std::string_view name) {

@@ -83,7 +83,7 @@ void copyField(BodyField field, const BodyDef& from, BodyDef& to);
 
 // The pieces joined into one string, for messages.
 std::string concat(std::initializer_list<std::string_view> pieces);
-// The text in single quotes, or "nothing" when it is empty.
+// Input in single quotes, escaped and cut to a safe length (quoteInput), or "nothing" when empty.
 std::string quoted(std::string_view text);
 
 // Bitwise equality: tells -0.0 from 0.0 and compares NaNs by their bits.
