@@ -6,12 +6,9 @@
 #include <optional>
 #include <string>
 
-namespace contactlab {
+#include "exit_codes.h"
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 2;
-constexpr int kExitSimulationFailed = 3;
-constexpr int kExitWriteFailed = 4;
+namespace contactlab {
 
 // The options of `run`, their numbers already read and range-checked (cli_numbers.h); the step
 // count is checked against the scene's dt when the scene is loaded.

@@ -6,6 +6,7 @@
 #include <ctime>
 #include <thread>
 
+#include "exit_codes.h"
 #include "framing.h"
 #include "gl_canvas.h"
 #include "panels.h"
@@ -251,8 +252,8 @@ SimulationStatus DesktopApp::simulationStatus() const {
   return s;
 }
 
-// --screenshot: a write that fails is the option's fault (a missing folder, a full disk,
-// /dev/full): exit 2 with the path and the reason.
+// --screenshot: a write that fails at the end (a full disk, /dev/full) is exit 4 with the path and
+// the reason (a path that cannot be written at all was refused with exit 2 before the window).
 void DesktopApp::writeScreenshot() {
   int w = 0, h = 0;
   window_->drawableSize(w, h);
@@ -260,7 +261,7 @@ void DesktopApp::writeScreenshot() {
   Status saved = png ? writeFileAtomically(options_.screenshot, png.value()) : Status(png.error());
   if (!saved) {
     std::fprintf(stderr, "contactlab: --screenshot: %s\n", saved.error().message.c_str());
-    exitCode_ = 2;
+    exitCode_ = kExitWriteFailed;
   }
 }
 
@@ -334,7 +335,7 @@ void DesktopApp::writeReport(const World& world) {
   }
   if (written) return;
   std::fprintf(stderr, "contactlab: --report: %s\n", written.error().message.c_str());
-  exitCode_ = 2;
+  exitCode_ = kExitWriteFailed;
 }
 
 void DesktopApp::finish() {
@@ -345,7 +346,7 @@ void DesktopApp::finish() {
     if (!saved) {
       std::fprintf(stderr, "contactlab: this session was not kept: %s\n",
                    saved.error().message.c_str());
-      if (exitCode_ == 0) exitCode_ = 1;
+      if (exitCode_ == 0) exitCode_ = kExitWriteFailed;
     }
   }
   if (!options_.report.empty()) writeReport(doc.world);

@@ -10,8 +10,8 @@
 #   5. a damaged last session is set aside byte for byte, the default scene opens, and the window
 #      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
 #      where the file was kept;
-#   6. files that cannot be written are errors: --screenshot /dev/full, a .jpg name, a missing
-#      folder, a --report under a regular file all exit 2, and /dev/full is left a device.
+#   6. files that cannot be written are errors: a .jpg name, a missing folder, a --report under a
+#      regular file exit 2, --screenshot /dev/full exits 4, and /dev/full is left a device.
 # Positions come from the program's --report JSON (which holds the view, so a world point's pixel
 # is known). Usage: tests/e2e/desktop_e2e.sh [BUILD_DIR]  (default: build)
 set -uo pipefail
@@ -178,24 +178,24 @@ else
 fi
 
 echo "== 6. files that cannot be written are errors"
-expect_exit_2() {
-  local what=$1
-  shift
+expect_exit() {
+  local expected=$1 what=$2
+  shift 2
   "$app" tapering-stack --frames 1 "$@" >"$tmp/write.log" 2>&1
   local code=$?
-  if [[ $code -eq 2 ]]; then
-    echo "PASS $what: exit 2: $(head -1 "$tmp/write.log")"
+  if [[ $code -eq $expected ]]; then
+    echo "PASS $what: exit $expected: $(head -1 "$tmp/write.log")"
   else
-    fail "$what: exit $code, expected 2: $(cat "$tmp/write.log")"
+    fail "$what: exit $code, expected $expected: $(cat "$tmp/write.log")"
   fi
 }
-expect_exit_2 "--screenshot /dev/full" --screenshot /dev/full
+expect_exit 4 "--screenshot /dev/full" --screenshot /dev/full
 [[ -c /dev/full ]] || fail "/dev/full is no longer a device"
-expect_exit_2 "--screenshot with a .jpg name" --screenshot "$tmp/shot.jpg"
+expect_exit 2 "--screenshot with a .jpg name" --screenshot "$tmp/shot.jpg"
 [[ -e $tmp/shot.jpg ]] && fail "a .jpg file was written"
-expect_exit_2 "--screenshot in a missing folder" --screenshot "$tmp/missing/shot.png"
+expect_exit 2 "--screenshot in a missing folder" --screenshot "$tmp/missing/shot.png"
 touch "$tmp/plain"
-expect_exit_2 "--report under a regular file" --screenshot "$tmp/ok.png" --report "$tmp/plain/r.json"
+expect_exit 2 "--report under a regular file" --screenshot "$tmp/ok.png" --report "$tmp/plain/r.json"
 
 if ((failures)); then
   echo "FAIL desktop end-to-end: $failures check(s) failed"
