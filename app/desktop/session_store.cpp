@@ -13,7 +13,6 @@
 #include <fstream>
 
 #include "persistence.h"
-#include "printable_text.h"
 
 namespace contactlab {
 namespace {
@@ -175,7 +174,7 @@ RecoveredSession SessionStore::recover() {
         std::time_t modified = ::stat(last.c_str(), &info) == 0 ? info.st_mtime : start_;
         Status saved = keepAsSession(text.value(), modified);
         if (!saved) {
-          recovered.problem = printableText(saved.error().message);
+          recovered.problem = saved.error().message;
           lastSceneBlocked_ = true;
         }
       }
@@ -192,7 +191,7 @@ RecoveredSession SessionStore::recover() {
 
 // Renames a damaged last.scene to last.scene.damaged-YYYYmmdd-HHMMSS (never over another file).
 DamagedSession SessionStore::setAside(const std::string& reason) {
-  DamagedSession damaged{printableText(reason), ""};
+  DamagedSession damaged{reason, ""};
   const std::string last = lastScenePath();
   std::string base = "last.scene.damaged-" + localTime(std::time(nullptr), "%Y%m%d-%H%M%S");
   std::error_code error;

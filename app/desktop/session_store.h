@@ -36,7 +36,7 @@ struct SessionInfo {
 
 // A last.scene that could not be read.
 struct DamagedSession {
-  std::string reason;  // "PATH:LINE:COLUMN: what was wrong", printable (printable_text.h)
+  std::string reason;  // "PATH:LINE:COLUMN: what was wrong", its input quoted (message_quote.h)
   std::string keptAs;  // where it was set aside; empty if it could not be moved (then it is left
                        // in place and last.scene is not written by this session)
 };
