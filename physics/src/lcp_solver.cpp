@@ -320,7 +320,7 @@ double Pivoting::dependentAcceleration(int d, double& tolerance) const {
 // a_d reaches zero and d joins C.
 LcpStatus Pivoting::driveToZero(int d) {
   const double add = diagonal(d);
-  const int maxPivots = 10 * n_ + 50;
+  const int maxPivots = lcpPivotCap(n_);
   while (true) {
     if (pivots_ >= maxPivots) return LcpStatus::IterationLimit;
     const double pivot = schur(d, zd_, zdFrom_);
