@@ -80,7 +80,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
 
   const double omega = 1 / (w.gapRecoverySteps * w.dt);
   const double targetGap = w.distanceTol / 2;
-  const double largestPush = 2 * omega * kMaxSeparationSpeed;  // w^2 (g* - d) at the speed cap
+  // w^2 (g* - d) at the correction's speed cap
+  const double largestPush = 2 * omega * std::min(kMaxSeparationSpeed, w.velocityTol / 2);
   for (int g = 0; g < islands_.count(); ++g) {
     std::span<const int> group = islands_.group(g);
     const size_t k = group.size();

@@ -12,10 +12,13 @@
 // g* = distanceTol / 2 without drift, the condition becomes d'' >= a*, with the critically damped
 // correction a* = -2 w d' - w^2 (d - g*) and w = 1 / (gapRecoverySteps dt) (Baumgarte's
 // stabilisation, Comput. Methods Appl. Mech. Eng. 1, 1972). At rest on the target gap a* = 0, so
-// the forces are exactly those of eq. (1)-(4). Far below the target gap the correction's own
-// target speed, w (g* - d) / 2 (a* = 2 w (w (g* - d) / 2 - d')), is capped at kMaxSeparationSpeed,
-// so a contact is never asked to open faster than that; the cap acts only at d < g* - 2 vmax / w
-// (4 cm below it at the defaults), never on bodies resting near the target gap.
+// the forces are exactly those of eq. (1)-(4). Below the target gap the correction is a servo on
+// the opening speed, a* = 2 w (v* - d') with v* = w (g* - d) / 2, and v* is capped at
+// vmax = min(kMaxSeparationSpeed, velocityTol / 2) (the idea of a largest push-out speed: Catto's
+// soft step, Solver2D 2024): a contact is never asked to open faster than that, stays a resting
+// contact while it opens (|d'| <= velocityTol), and so is brought to rest at g* by the same
+// correction instead of leaving with the speed it was given. The cap acts only at
+// d < g* - 2 vmax / w (at the defaults below d = -5 mm), never on bodies resting near g*.
 //
 // Pairs of bodies that overlap deeper than distanceTol are not resting contacts: the stepper
 // separates them (overlap_separation.h) and passes them here to be left out.
