@@ -17,7 +17,10 @@ namespace contactlab {
 enum class LcpStatus : std::uint8_t {
   Solved,          // every constraint holds; see residual
   IterationLimit,  // pivoting did not finish within its cap; f, a are the last consistent iterate
-  Unbounded,       // no finite step could drive a contact to zero (b not in the range of A)
+  // No solution: no finite step could drive a contact to zero, or the pivoting ended with a scaled
+  // residual above 1e-3 (b not in the range of A, as for two contacts with opposite normals that
+  // both ask to open); f, a are the last consistent iterate.
+  Unbounded,
 };
 
 // The most pivots one solve of n contacts makes: 10 n + 50. Baraff's algorithm drives each index
