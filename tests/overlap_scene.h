@@ -28,7 +28,7 @@ inline World boxesAtOnePoint(int n, double spread = 0, WorldSettings settings = 
   world.addBody(floor);
   for (int k = 0; k < n; ++k) {
     BodyDef box;
-    box.name = "b" + std::to_string(k);
+    box.name = std::string("b").append(std::to_string(k));
     box.mass = 1;
     box.state.position = {k * spread, 0.5};
     world.addBody(box);
