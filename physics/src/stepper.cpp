@@ -144,8 +144,11 @@ Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statist
   StageTimer timer(stats.time.total);
   saved_ = states;
   startChecked_ = false;
-  overlaps_.find(model, states);
-  overlaps_.separate(model, states, stats);
+  {
+    StageTimer overlapTimer(stats.time.overlaps);
+    overlaps_.find(model, states);
+    overlaps_.separate(model, states, stats);
+  }
   const int substeps = substepCount(model, states);
   const double h = model.settings.dt / substeps;
   for (int s = 0; s < substeps; ++s) advanceWithCollisions(model, states, h, stats);

@@ -37,6 +37,7 @@ struct StageTimes {
   double build = 0;        // A and b of the contact LCP
   double lcp = 0;          // the LCP solves (time-stepping solver: the QP/CCP solves)
   double collisions = 0;   // penetration checks during back-ups, and impulses
+  double overlaps = 0;     // ContactSim: finding and pushing apart overlapping bodies
   double total = 0;        // whole steps, every stage included
 };
 
