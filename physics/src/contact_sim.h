@@ -15,10 +15,10 @@
 // the forces are exactly those of eq. (1)-(4). Below the target gap the correction is a servo on
 // the opening speed, a* = 2 w (v* - d') with v* = w (g* - d) / 2, and v* is capped at
 // vmax = min(kMaxSeparationSpeed, velocityTol / 2) (the idea of a largest push-out speed: Catto's
-// soft step, Solver2D 2024): a contact is never asked to open faster than that, stays a resting
-// contact while it opens (|d'| <= velocityTol), and so is brought to rest at g* by the same
-// correction instead of leaving with the speed it was given. The cap acts only at
-// d < g* - 2 vmax / w (at the defaults below d = -5 mm), never on bodies resting near g*.
+// soft step, Solver2D 2024): a contact is never asked to open faster than that and stays a resting
+// contact while it opens (|d'| <= velocityTol). The cap acts only at d < g* - 2 vmax / w (at the
+// defaults below d = -5 mm), never on bodies resting near g*. (The force only pushes: what the
+// correction starts, only other forces brake, so bodies it opened may keep up to vmax.)
 //
 // Pairs of bodies that overlap deeper than distanceTol are not resting contacts: the stepper
 // separates them (overlap_separation.h) and passes them here to be left out.
