@@ -131,3 +131,41 @@ TEST_CASE("a body sunk into the floor rises at the capped speed and then rests w
     }
   }
 }
+
+TEST_CASE("a box moved by hand into its neighbour is pushed out sideways and stays on the floor") {
+  // Two 1 kg boxes rest on the floor 1.5 m apart; b is then placed 0.3 m into a. They part along
+  // the floor, neither is lifted or tipped, neither moves faster than the gap correction's opening
+  // speed cap (min(kMaxSeparationSpeed, velocity_tol / 2) for the pair, so half that each), and
+  // the floor carries both weights exactly.
+  for (double dt : {0.01, 0.005}) {
+    CAPTURE(dt);
+    WorldSettings settings;
+    settings.dt = dt;
+    World world = makeWorld(settings);
+    BodyId floor = addFloor(world);
+    const double restingY = 0.5 + settings.distanceTol / 2;
+    BodyId a = add(world, boxDef("a", 1, 1, 0, restingY));
+    BodyId b = add(world, boxDef("b", 1, 1, 1.5, restingY));
+    run(world, 0.5);
+    BodyState moved = stateOf(world, b);
+    moved.position.x = 0.7;
+    REQUIRE(world.setBodyState(b, moved).ok());
+    const double openingCap = std::min(kMaxSeparationSpeed, settings.velocityTol / 2);
+    double fastest = 0;
+    for (int step = 0; step < static_cast<int>(std::lround(1.5 / dt)); ++step) {
+      REQUIRE(world.step().ok());
+      for (BodyId id : {a, b})
+        fastest = std::max(fastest, glm::length(stateOf(world, id).velocity));
+    }
+    CHECK(fastest <= openingCap / 2 * 1.001);
+    CHECK(overlap::deepestOverlap(world) <= settings.distanceTol);
+    for (BodyId id : {a, b}) {
+      CHECK(stateOf(world, id).position.y == doctest::Approx(restingY).epsilon(1e-6));
+      CHECK(std::abs(stateOf(world, id).angle) < 1e-9);
+    }
+    CHECK(stateOf(world, a).position.x < 0);  // equal masses: each moved its share of the way
+    CHECK(stateOf(world, b).position.x > 0.7);
+    CHECK(forceBetween(world, a, floor) + forceBetween(world, b, floor) ==
+          doctest::Approx(2 * settings.gravity).epsilon(1e-6));
+  }
+}
