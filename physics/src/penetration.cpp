@@ -76,6 +76,7 @@ std::optional<Penetration> penetration(const Shape& a, const Transform& ta, cons
     return std::min(up, down);
   };
   forEachAxis(a, ta, b, tb, [&](Vec2 axis) {
+    if (separated) return;  // one separating axis settles it
     double up, down;
     const double depth = depthAlong(axis, up, down);
     if (!(depth > 0)) separated = true;
