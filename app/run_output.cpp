@@ -80,6 +80,8 @@ nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
                     {"collisions", s.collisions},
                     {"lcp_solves", s.lcpSolves},
                     {"pivots", s.pivots},
+                    {"lcp_iteration_limits", s.lcpIterationLimits},
+                    {"lcp_unbounded", s.lcpUnbounded},
                     {"worst_residual", s.worstResidual},
                     {"wall_seconds", wallSeconds}};
   return frame;

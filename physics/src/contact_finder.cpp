@@ -1,5 +1,7 @@
 #include "contact_finder.h"
 
+#include <algorithm>
+
 #include "narrow_phase.h"
 
 namespace contactlab {
@@ -39,11 +41,16 @@ void ContactFinder::place(const Model& model, std::span<const BodyState> states,
 }
 
 void ContactFinder::find(const Model& model, std::span<const BodyState> states, double margin,
-                         std::vector<Contact>& out, std::span<const double> reach) {
+                         std::vector<Contact>& out, std::span<const double> reach,
+                         std::span<const std::pair<int, int>> skip) {
   out.clear();
   place(model, states, reach);
   broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
+  auto skipped = skip.begin();  // both lists are sorted: walk them together
   for (auto [i, j] : pairs_) {
+    const std::pair pair{i, j};
+    while (skipped != skip.end() && *skipped < pair) ++skipped;
+    if (skipped != skip.end() && *skipped == pair) continue;
     const double pairMargin = reach.empty() ? margin : margin + reach[i] + reach[j];
     collidePair(model, states, i, j, transforms_[i], transforms_[j], pairMargin, out);
   }

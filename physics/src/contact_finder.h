@@ -36,9 +36,11 @@ class ContactFinder {
   // Every contact with distance below `margin`, in a deterministic order: by pair of bodies (i, j),
   // i < j, as the broad phase sorts them. With `reach` (one entry per body, m, >= 0), the pair (i,
   // j) counts up to margin + reach[i] + reach[j]: the time-stepping solver's speculative contacts,
-  // bodies that can close the gap within a step.
+  // bodies that can close the gap within a step. Pairs listed in `skip` (i < j, sorted) are left
+  // out: ContactSim's overlapping pairs (overlap_separation.h).
   void find(const Model& model, std::span<const BodyState> states, double margin,
-            std::vector<Contact>& out, std::span<const double> reach = {});
+            std::vector<Contact>& out, std::span<const double> reach = {},
+            std::span<const std::pair<int, int>> skip = {});
   // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose
   // second body has stayed within kReuseDistance and kReuseAngle of where it was relative to the
   // first when the pair was last collided (and whose margin is within kReuseMarginSlack of the one

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "external_forces.h"
+#include "overlap_separation.h"
 #include "stage_timer.h"
 
 namespace contactlab {
@@ -56,13 +57,14 @@ std::uint8_t ContactSim::warmStart(const Contact& c) const {
 
 void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
                           std::span<BodyRate> rates, Statistics& stats,
+                          std::span<const std::pair<int, int>> overlapping,
                           std::vector<RestingContact>* report, Memory memory) {
   const WorldSettings& w = model.settings;
   externalRates(model, states, rates);
   if (report) report->clear();
   {
     StageTimer timer(stats.time.detection);
-    finder_.find(model, states, w.distanceTol, found_);
+    finder_.find(model, states, w.distanceTol, found_, {}, overlapping);
     resting_.clear();
     for (const Contact& c : found_)
       if (std::abs(c.normalSpeed) <= w.velocityTol) resting_.push_back(c);
@@ -78,6 +80,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
 
   const double omega = 1 / (w.gapRecoverySteps * w.dt);
   const double targetGap = w.distanceTol / 2;
+  // w^2 (g* - d) at the correction's speed cap
+  const double largestPush = 2 * omega * std::min(kMaxSeparationSpeed, w.velocityTol / 2);
   for (int g = 0; g < islands_.count(); ++g) {
     std::span<const int> group = islands_.group(g);
     const size_t k = group.size();
@@ -89,8 +93,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       for (size_t i = 0; i < k; ++i) {
         const Contact& c = resting_[group[i]];
         rows_[i] = jacobianRow(c, states);
-        double correction =
-            -2 * omega * c.normalSpeed - omega * omega * (c.geometry.distance - targetGap);
+        const double push = -(omega * omega * (c.geometry.distance - targetGap));
+        const double correction = -2 * omega * c.normalSpeed + std::min(push, largestPush);
         b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
         clamped_[i] = warmStart(c);
       }
@@ -110,6 +114,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     ++stats.lcpSolvesBySize[bucket];
     ++stats.lcpSolves;
     stats.pivots += info.pivots;
+    stats.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
+    stats.lcpUnbounded += info.status == LcpStatus::Unbounded;
     stats.redundantContacts += info.redundant;
     stats.worstResidual = std::max(stats.worstResidual, info.residual);
     stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(k));

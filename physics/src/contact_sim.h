@@ -12,7 +12,20 @@
 // g* = distanceTol / 2 without drift, the condition becomes d'' >= a*, with the critically damped
 // correction a* = -2 w d' - w^2 (d - g*) and w = 1 / (gapRecoverySteps dt) (Baumgarte's
 // stabilisation, Comput. Methods Appl. Mech. Eng. 1, 1972). At rest on the target gap a* = 0, so
-// the forces are exactly those of eq. (1)-(4).
+// the forces are exactly those of eq. (1)-(4). Below the target gap the correction is a servo on
+// the opening speed, a* = 2 w (v* - d') with v* = w (g* - d) / 2, and v* is capped at
+// vmax = min(kMaxSeparationSpeed, velocityTol / 2) (the idea of a largest push-out speed: Catto's
+// soft step, Solver2D 2024): a contact is never asked to open faster than that and stays a resting
+// contact while it opens (|d'| <= velocityTol). The cap acts only at d < g* - 2 vmax / w (at the
+// defaults below d = -5 mm), never on bodies resting near g*. (The force only pushes: what the
+// correction starts, only other forces brake, so bodies it opened may keep up to vmax.)
+//
+// Pairs of bodies that overlap deeper than distanceTol are not resting contacts: the stepper
+// separates them (overlap_separation.h) and passes them here to be left out.
+//
+// Each LCP solve is capped in pivots (lcp_solver.h); a solve that stops at the cap, or finds no
+// finite step, applies its last consistent iterate (f >= 0 with a = A f + b) and is counted in
+// Statistics::lcpIterationLimits or lcpUnbounded: the step goes on, the count says it happened.
 #pragma once
 
 #include <span>
@@ -43,11 +56,11 @@ class ContactSim {
   // Whether an evaluation leaves its clamped set as the next one's warm start.
   enum class Memory : bool { Update, Keep };
 
-  // rates = external forces plus contact forces at `states`. When `report` is given, it receives
-  // every resting contact with its force.
+  // rates = external forces plus contact forces at `states`, leaving out the pairs `overlapping`
+  // (i < j, sorted). When `report` is given, it receives every resting contact with its force.
   void evaluate(const Model& model, std::span<const BodyState> states, std::span<BodyRate> rates,
-                Statistics& stats, std::vector<RestingContact>* report = nullptr,
-                Memory memory = Memory::Update);
+                Statistics& stats, std::span<const std::pair<int, int>> overlapping,
+                std::vector<RestingContact>* report = nullptr, Memory memory = Memory::Update);
 
   void reset() { previous_.clear(); }
 

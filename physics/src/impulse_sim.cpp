@@ -32,10 +32,11 @@ std::pair<int, int> orderedPair(const Contact& c) {
 
 }  // namespace
 
-int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statistics& stats) {
+int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
+                        std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.time.collisions);
   const WorldSettings& w = model.settings;
-  finder_.find(model, states, w.distanceTol, contacts_);
+  finder_.find(model, states, w.distanceTol, contacts_, {}, overlapping);
   rows_.clear();
   restitution_.clear();
   for (const Contact& c : contacts_) {
@@ -127,6 +128,8 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   LcpInfo info = lcp_.solve(A_, b_, j_, a_, clamped_);
   ++stats.lcpSolves;
   stats.pivots += info.pivots;
+  stats.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
+  stats.lcpUnbounded += info.status == LcpStatus::Unbounded;
   stats.worstResidual = std::max(stats.worstResidual, info.residual);
   int applied = 0;
   for (size_t i = 0; i < k; ++i) {
@@ -138,11 +141,11 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   return applied;
 }
 
-const std::vector<ContactKey>& ImpulseSim::penetratingContacts(const Model& model,
-                                                               std::span<const BodyState> states,
-                                                               Statistics& stats) {
+const std::vector<ContactKey>& ImpulseSim::penetratingContacts(
+    const Model& model, std::span<const BodyState> states, Statistics& stats,
+    std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.time.collisions);
-  finder_.find(model, states, model.settings.distanceTol, contacts_);
+  finder_.find(model, states, model.settings.distanceTol, contacts_, {}, overlapping);
   penetrating_.clear();
   deepest_ = 0;
   for (const Contact& c : contacts_) {

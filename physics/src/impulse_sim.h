@@ -13,6 +13,8 @@
 //    where these sweeps converge slowly, what still approaches after 4 pair solves per contact
 //    gets one simultaneous solve.
 //  - Simultaneous: all the contacts in one LCP.
+// Pairs of bodies that overlap deeply (overlap_separation.h) are left out: they neither collide
+// nor count as penetrating.
 #pragma once
 
 #include <span>
@@ -29,16 +31,17 @@ namespace contactlab {
 
 class ImpulseSim {
  public:
-  // Applies the collision impulses at `states`; returns how many impulses were applied. Counts
-  // in stats.collisions the contacts that approached faster than velocityTol (slower ones are
-  // only stopped, not bounced).
-  int resolve(const Model& model, std::span<BodyState> states, Statistics& stats);
+  // Applies the collision impulses at `states`, leaving out the pairs `overlapping` (i < j,
+  // sorted); returns how many impulses were applied. Counts in stats.collisions the contacts that
+  // approached faster than velocityTol (slower ones are only stopped, not bounced).
+  int resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
+              std::span<const std::pair<int, int>> overlapping);
 
-  // The contacts that penetrate (distance < 0) at `states`, sorted, as keys of their bodies and
-  // body 1's vertex (feature bits 0-15); empty if none.
-  const std::vector<ContactKey>& penetratingContacts(const Model& model,
-                                                     std::span<const BodyState> states,
-                                                     Statistics& stats);
+  // The contacts that penetrate (distance < 0) at `states`, outside the pairs `overlapping`,
+  // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15); empty if none.
+  const std::vector<ContactKey>& penetratingContacts(
+      const Model& model, std::span<const BodyState> states, Statistics& stats,
+      std::span<const std::pair<int, int>> overlapping);
 
   // How deep the deepest contact found by the last penetratingContacts call penetrates (m, >= 0).
   double deepestPenetration() const { return deepest_; }

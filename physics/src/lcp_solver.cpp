@@ -47,6 +47,10 @@ constexpr double kDrift = 1e3;
 // A free blocker whose step is within this fraction of d's own is taken as tied with d.
 constexpr double kTie = 1e-6;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// A solve whose pivoting ended with a complementarity residual above this is not a solution: b lay
+// outside the range of A, where passing over a dependent index (f_j = 0) leaves its a_j < 0.
+// Solvable problems end below 1e-9, or 1e-11 of their largest terms when nearly wedged.
+constexpr double kUnsolvedResidual = 1e-3;
 
 enum State : int { kPending, kFree, kClamped };
 
@@ -320,7 +324,7 @@ double Pivoting::dependentAcceleration(int d, double& tolerance) const {
 // a_d reaches zero and d joins C.
 LcpStatus Pivoting::driveToZero(int d) {
   const double add = diagonal(d);
-  const int maxPivots = 10 * n_ + 50;
+  const int maxPivots = lcpPivotCap(n_);
   while (true) {
     if (pivots_ >= maxPivots) return LcpStatus::IterationLimit;
     const double pivot = schur(d, zd_, zdFrom_);
@@ -570,6 +574,8 @@ LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::
   Pivoting pivoting(A, b, f, a, ordering_, buffer_.data(), indices_.data());
   LcpInfo info = pivoting.run(clamped);
   info.residual = complementarityResidual(A, b, f);
+  if (info.status == LcpStatus::Solved && !(info.residual <= kUnsolvedResidual))
+    info.status = LcpStatus::Unbounded;
   return info;
 }
 

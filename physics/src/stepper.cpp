@@ -39,7 +39,7 @@ int Stepper::substepCount(const Model& model, std::span<const BodyState> states)
 void Stepper::integrate(const Model& model, std::span<const BodyState> start, double h,
                         std::vector<BodyState>& end, Statistics& stats) {
   auto rateOf = [&](std::span<const BodyState> s, std::span<BodyRate> r) {
-    contactSim_.evaluate(model, s, r, stats);
+    contactSim_.evaluate(model, s, r, stats, overlaps_.pairs());
   };
   firstRates_.resize(start.size());
   if (!firstRatesValid_) {
@@ -71,9 +71,9 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   bool endChecked = false;  // the last penetration check was of trial_
   for (int round = 0;; ++round) {
     if (round > 0 || !startChecked_)
-      existing_ = impulseSim_.penetratingContacts(model, states, stats);
+      existing_ = impulseSim_.penetratingContacts(model, states, stats, overlaps_.pairs());
     integrate(model, states, remaining, trial_, stats);
-    ending_ = impulseSim_.penetratingContacts(model, trial_, stats);
+    ending_ = impulseSim_.penetratingContacts(model, trial_, stats, overlaps_.pairs());
     newKeys(ending_, existing_, colliding_);
     if (colliding_.empty()) {
       endChecked = true;
@@ -103,7 +103,8 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
         middle = low + fraction * (high - low);
       }
       integrate(model, states, middle, middle_, stats);
-      newKeys(impulseSim_.penetratingContacts(model, middle_, stats), existing_, fresh_);
+      newKeys(impulseSim_.penetratingContacts(model, middle_, stats, overlaps_.pairs()), existing_,
+              fresh_);
       const std::vector<ContactKey>& closing = fresh_.empty() ? colliding_ : fresh_;
       const double gapMiddle = impulseSim_.closestGap(model, middle_, closing, stats);
       if (!fresh_.empty()) {
@@ -121,7 +122,7 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
     states.swap(low_);
     remaining -= low;
     firstRatesValid_ = false;
-    if (impulseSim_.resolve(model, states, stats) == 0) {
+    if (impulseSim_.resolve(model, states, stats, overlaps_.pairs()) == 0) {
       // Nothing approaches here: the penetration comes from elsewhere in the step (a grazing
       // corner). Keep the step rather than stall the world; the gap correction pushes it out.
       integrate(model, states, remaining, trial_, stats);
@@ -133,7 +134,7 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   if (endChecked) {
     existing_.swap(ending_);
   } else {
-    existing_ = impulseSim_.penetratingContacts(model, states, stats);
+    existing_ = impulseSim_.penetratingContacts(model, states, stats, overlaps_.pairs());
   }
   startChecked_ = true;  // existing_ now holds the penetrations at the next substep's start
   stats.deepestPenetration = std::max(stats.deepestPenetration, impulseSim_.deepestPenetration());
@@ -143,6 +144,11 @@ Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statist
   StageTimer timer(stats.time.total);
   saved_ = states;
   startChecked_ = false;
+  {
+    StageTimer overlapTimer(stats.time.overlaps);
+    overlaps_.find(model, states);
+    overlaps_.separate(model, states, stats);
+  }
   const int substeps = substepCount(model, states);
   const double h = model.settings.dt / substeps;
   for (int s = 0; s < substeps; ++s) advanceWithCollisions(model, states, h, stats);
@@ -160,7 +166,9 @@ Status Stepper::step(const Model& model, std::vector<BodyState>& states, Statist
 void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
                          std::vector<RestingContact>& report) {
   rates_.resize(states.size());
-  contactSim_.evaluate(model, states, rates_, stats, &report, ContactSim::Memory::Keep);
+  overlaps_.find(model, states);
+  contactSim_.evaluate(model, states, rates_, stats, overlaps_.pairs(), &report,
+                       ContactSim::Memory::Keep);
 }
 
 }  // namespace contactlab

@@ -4,6 +4,10 @@
 // Fast bodies do not tunnel: a step is split into substeps so that no body moves more than half
 // the smallest inradius in the world during one, so a body cannot pass through another between
 // two penetration checks.
+//
+// Overlapping bodies: pairs that overlap deeper than distanceTol at the start of a step are pushed
+// apart first (overlap_separation.h) and are left out of resting contact and collisions for the
+// rest of the step.
 #pragma once
 
 #include <span>
@@ -15,6 +19,7 @@
 #include "impulse_sim.h"
 #include "integrator.h"
 #include "model.h"
+#include "overlap_separation.h"
 
 namespace contactlab {
 
@@ -42,6 +47,7 @@ class Stepper {
 
   ContactSim contactSim_;
   ImpulseSim impulseSim_;
+  OverlapSeparation overlaps_;
   Integrator integrator_;
   std::vector<BodyRate> firstRates_;
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state

@@ -37,6 +37,7 @@ struct StageTimes {
   double build = 0;        // A and b of the contact LCP
   double lcp = 0;          // the LCP solves (time-stepping solver: the QP/CCP solves)
   double collisions = 0;   // penetration checks during back-ups, and impulses
+  double overlaps = 0;     // ContactSim: finding and pushing apart overlapping bodies
   double total = 0;        // whole steps, every stage included
 };
 
@@ -50,6 +51,10 @@ struct Statistics {
   std::int64_t lcpSolves = 0;     // one per island per evaluation
   std::int64_t pivots = 0;
   std::int64_t redundantContacts = 0;  // left out of a solve because they were dependent
+  // LCP solves that stopped at the pivot cap (lcp_solver.h) or found no finite step (b outside the
+  // range of A); either way the forces applied are the solver's last consistent iterate.
+  std::int64_t lcpIterationLimits = 0;
+  std::int64_t lcpUnbounded = 0;
   double worstResidual = 0;       // largest complementarity residual of any solve
   int largestGroup = 0;           // most contacts in one island
   int unresolvedPenetrations = 0;  // steps that ended with a penetration they could not back up
@@ -60,6 +65,9 @@ struct Statistics {
   std::int64_t qpIterations = 0;
   std::int64_t qpUnconverged = 0;
   double deepestPenetration = 0;   // m, deepest overlap any step ended with
+  // ContactSim: pairs of bodies found overlapping deeper than distance_tol at the start of a step
+  // and pushed apart (docs/physics.md, "Overlapping bodies"), counted once per step.
+  std::int64_t overlappingPairs = 0;
   StageTimes time;
   std::array<std::int64_t, kGroupSizeBuckets> lcpSolvesBySize{};
   std::array<double, kGroupSizeBuckets> lcpSecondsBySize{};
