@@ -8,29 +8,21 @@
 
 #include "contactlab/limits.h"
 #include "energy.h"
+#include "name_list.h"
 #include "number_text.h"
 #include "transform.h"
 
 namespace contactlab {
 namespace {
 
-constexpr std::size_t kNamedBodies = 3;
-
 bool finite(const BodyState& s) {
   return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.angle) &&
          std::isfinite(s.velocity.x) && std::isfinite(s.velocity.y) && std::isfinite(s.omega);
 }
 
-// "body 'a'" or "bodies 'a', 'b', 'c' and 4 more".
 std::string bodyNames(const Model& model, const std::vector<std::size_t>& which) {
-  std::string names = which.size() == 1 ? "body " : "bodies ";
-  for (std::size_t k = 0; k < std::min(which.size(), kNamedBodies); ++k) {
-    if (k > 0) names += k + 1 == which.size() ? " and " : ", ";
-    names += "'" + model.bodies[which[k]].def.name + "'";
-  }
-  if (which.size() > kNamedBodies)
-    names += " and " + std::to_string(which.size() - kNamedBodies) + " more";
-  return names;
+  return bodyList(which,
+                  [&](std::size_t i) -> const std::string& { return model.bodies[i].def.name; });
 }
 
 // The fastest a point of the body moves: its centre's speed plus its spin times its reach.
@@ -39,7 +31,8 @@ double surfaceSpeed(const Body& body, const BodyState& s) {
 }
 
 double kineticEnergy(const Body& body, const BodyState& s) {
-  return 0.5 * body.mass * glm::dot(s.velocity, s.velocity) + 0.5 * body.inertia * s.omega * s.omega;
+  return 0.5 * body.mass * glm::dot(s.velocity, s.velocity) +
+         0.5 * body.inertia * s.omega * s.omega;
 }
 
 double thrustWorkBound(const Model& model, std::span<const BodyState> before,
@@ -63,7 +56,8 @@ Status checkEnergy(const Model& model, std::span<const BodyState> before,
   const Energy e0 = energyOf(model, before), e1 = energyOf(model, after);
   double floor = 0;
   for (const Body& body : model.bodies)
-    if (!body.fixed()) floor += 0.5 * body.mass * limits::kEnergyFloorSpeed * limits::kEnergyFloorSpeed;
+    if (!body.fixed())
+      floor += 0.5 * body.mass * limits::kEnergyFloorSpeed * limits::kEnergyFloorSpeed;
   // Round-off of the potential energy's sum counts as work that could have been done.
   const double slack = 1e-9 * (std::abs(e0.potential) + std::abs(e1.potential));
   const double work =
@@ -110,9 +104,9 @@ Status checkStep(const Model& model, std::span<const BodyState> before,
   if (!nonFinite.empty())
     return undone("the state of " + bodyNames(model, nonFinite) + " became non-finite");
   if (!outside.empty()) {
-    return undone(bodyNames(model, outside) + " left the world (|x|, |y| <= " +
-                  numberText(limits::kWorldSize) + " m; reached " + numberText(farthest) +
-                  " m): the simulation diverged");
+    return undone(bodyNames(model, outside) +
+                  " left the world (|x|, |y| <= " + numberText(limits::kWorldSize) +
+                  " m; reached " + numberText(farthest) + " m): the simulation diverged");
   }
   if (!tooFast.empty()) {
     return undone(bodyNames(model, tooFast) + " moved faster than the speed limit (" +
