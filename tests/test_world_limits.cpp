@@ -92,6 +92,11 @@ TEST_CASE("the World API holds the same limits") {
   CHECK(world.body(box)->state.position.y == 1);
   CHECK_FALSE(world.addSpring({box, {0, 0}, {0, 1e308}, 10, 0, 0}).ok());
   CHECK_FALSE(world.addSpring({box, {0, 0}, {0, 0}, 1e308, 0, 0}).ok());
+  // The mouse drag's dashpots are anchored a million metres beyond the mouse: allowed.
+  Result<SpringId> spring = world.addSpring({box, {0, 0}, {2 * limits::kWorldSize, 0}, 10, 0, 0});
+  REQUIRE(spring.ok());
+  CHECK_FALSE(world.setSpringAnchor(spring.value(), {0, 1e308}).ok());
+  CHECK(std::isfinite(world.energy().potential));
   WorldSettings strong;
   strong.gravity = -1e308;
   CHECK_FALSE(World::create(strong).ok());

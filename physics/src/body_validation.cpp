@@ -45,6 +45,13 @@ Status requireInsideWorld(Vec2 p, const char* what) {
                numberText(limits::kWorldSize) + " m (found " + numberText(reach) + ")"};
 }
 
+Status requireWithinSpringReach(Vec2 p, const char* what) {
+  const double reach = std::max(std::abs(p.x), std::abs(p.y));
+  if (reach <= limits::kSpringReach) return {};
+  return Error{std::string(what) + " must have |x| and |y| at most " +
+               numberText(limits::kSpringReach) + " m (found " + numberText(reach) + ")"};
+}
+
 }  // namespace
 
 Status validateSettings(const WorldSettings& s) {
@@ -101,8 +108,8 @@ Status validateSpin(const BodyState& s, const Shape& shape) {
 
 Status validateSpring(const SpringDef& def) {
   if (!finite(def.bodyPoint) || !finite(def.anchor)) return Error{"spring points must be finite"};
-  for (Status st : {requireInsideWorld(def.bodyPoint, "spring body point"),
-                    requireInsideWorld(def.anchor, "spring anchor"),
+  for (Status st : {requireWithinSpringReach(def.bodyPoint, "spring body point"),
+                    requireWithinSpringReach(def.anchor, "spring anchor"),
                     requireNonNegative(def.stiffness, "spring stiffness"),
                     requireNonNegative(def.restLength, "spring rest length"),
                     requireNonNegative(def.damping, "spring damping")}) {
@@ -111,7 +118,7 @@ Status validateSpring(const SpringDef& def) {
   for (Status st :
        {requireWithin(def.stiffness, 0, limits::kMaxStiffness, "spring stiffness", " N/m"),
         requireWithin(def.damping, 0, limits::kMaxStiffness, "spring damping", " N s/m"),
-        requireWithin(def.restLength, 0, 2 * limits::kWorldSize, "spring rest length", " m")}) {
+        requireWithin(def.restLength, 0, limits::kSpringReach, "spring rest length", " m")}) {
     if (!st) return st;
   }
   return {};

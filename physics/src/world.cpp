@@ -189,7 +189,11 @@ Status World::setSpringAnchor(SpringId id, Vec2 anchor) {
     return Error{"spring anchor must be finite"};
   for (Spring& s : impl_->model.springs) {
     if (s.id == id) {
-      s.def.anchor = anchor;
+      SpringDef moved = s.def;
+      moved.anchor = anchor;
+      Status status = validateSpring(moved);
+      if (!status) return status;
+      s.def = moved;
       impl_->changed();
       return {};
     }

@@ -7,16 +7,17 @@
 
 namespace contactlab::limits {
 
-constexpr double kWorldSize = 1e6;         // m: |x| and |y| of every body's centre
-constexpr double kSpeedLimit = 1e4;        // m/s: |v|, and |omega| times the bounding radius
-constexpr double kMinSize = 1e-4;          // m: box sides, disc radii, a polygon's thinnest half
-constexpr double kMaxSize = 1e5;           // m: box sides, disc radii, polygon corner coordinates
-constexpr double kMinMass = 1e-9;          // kg: given, or density times area
-constexpr double kMaxMass = 1e12;          // kg
-constexpr double kMinDensity = 1e-9;       // kg/m^2
-constexpr double kMaxDensity = 1e12;       // kg/m^2
-constexpr double kMaxGravity = 1e4;        // m/s^2, either sign
-constexpr double kMaxStiffness = 1e12;     // N/m and N s/m: springs' stiffness and damping
+constexpr double kWorldSize = 1e6;      // m: |x| and |y| of every body's centre
+constexpr double kSpeedLimit = 1e4;     // m/s: |v|, and |omega| times the bounding radius
+constexpr double kMinSize = 1e-4;       // m: box sides, disc radii, a polygon's thinnest half
+constexpr double kMaxSize = 1e5;        // m: box sides, disc radii, polygon corner coordinates
+constexpr double kMinMass = 1e-9;       // kg: given, or density times area
+constexpr double kMaxMass = 1e12;       // kg
+constexpr double kMinDensity = 1e-9;    // kg/m^2
+constexpr double kMaxDensity = 1e12;    // kg/m^2
+constexpr double kMaxGravity = 1e4;     // m/s^2, either sign
+constexpr double kMaxStiffness = 1e18;  // N/m and N s/m: springs' stiffness and damping
+constexpr double kSpringReach = 1e7;  // m: |x|, |y| of spring anchors and body points, rest length
 constexpr std::size_t kMaxCorners = 1000;  // corners of one polygon
 
 // Warned about at load, not refused: heaviest to lightest moving body, beyond which contacts may
