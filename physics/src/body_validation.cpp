@@ -35,21 +35,21 @@ Status requireWithin(double value, double low, double high, const std::string& n
                      const char* unit) {
   if (value >= low && value <= high) return {};
   return Error{name + " must be from " + numberText(low) + unit + " to " + numberText(high) + unit +
-               " (found " + numberText(value) + ")"};
+               " (found " + numberText(value, 0) + ")"};
 }
 
 Status requireInsideWorld(Vec2 p, const char* what) {
   const double reach = std::max(std::abs(p.x), std::abs(p.y));
   if (reach <= limits::kWorldSize) return {};
   return Error{std::string(what) + " must be inside the world: |x| and |y| at most " +
-               numberText(limits::kWorldSize) + " m (found " + numberText(reach) + ")"};
+               numberText(limits::kWorldSize) + " m (found " + numberText(reach, 0) + ")"};
 }
 
 Status requireWithinSpringReach(Vec2 p, const char* what) {
   const double reach = std::max(std::abs(p.x), std::abs(p.y));
   if (reach <= limits::kSpringReach) return {};
   return Error{std::string(what) + " must have |x| and |y| at most " +
-               numberText(limits::kSpringReach) + " m (found " + numberText(reach) + ")"};
+               numberText(limits::kSpringReach) + " m (found " + numberText(reach, 0) + ")"};
 }
 
 }  // namespace
@@ -58,7 +58,8 @@ Status validateSettings(const WorldSettings& s) {
   if (!std::isfinite(s.gravity)) return Error{"gravity must be finite"};
   if (std::abs(s.gravity) > limits::kMaxGravity) {
     return Error{"gravity must be from -" + numberText(limits::kMaxGravity) + " to " +
-                 numberText(limits::kMaxGravity) + " m/s^2 (found " + numberText(s.gravity) + ")"};
+                 numberText(limits::kMaxGravity) + " m/s^2 (found " + numberText(s.gravity, 0) +
+                 ")"};
   }
   for (Status st :
        {requireNonNegative(s.damping, "damping"), requireNonNegative(s.rotateRatio, "rotate ratio"),
@@ -92,7 +93,7 @@ Status validateState(const BodyState& s) {
   const double speed = std::hypot(s.velocity.x, s.velocity.y);
   if (speed > limits::kSpeedLimit) {
     return Error{"speed must be at most the speed limit, " + numberText(limits::kSpeedLimit) +
-                 " m/s (found " + numberText(speed) + ")"};
+                 " m/s (found " + numberText(speed, 0) + ")"};
   }
   return {};
 }

@@ -106,11 +106,11 @@ Status checkStep(const Model& model, std::span<const BodyState> before,
   if (!outside.empty()) {
     return undone(bodyNames(model, outside) +
                   " left the world (|x|, |y| <= " + numberText(limits::kWorldSize) +
-                  " m; reached " + numberText(farthest) + " m): the simulation diverged");
+                  " m; reached " + numberText(farthest, 0) + " m): the simulation diverged");
   }
   if (!tooFast.empty()) {
     return undone(bodyNames(model, tooFast) + " moved faster than the speed limit (" +
-                  numberText(limits::kSpeedLimit) + " m/s; reached " + numberText(fastest) +
+                  numberText(limits::kSpeedLimit) + " m/s; reached " + numberText(fastest, 0) +
                   " m/s): the simulation diverged");
   }
   return checkEnergy(model, before, after);

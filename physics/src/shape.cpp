@@ -17,7 +17,7 @@ std::optional<Error> sizeProblem(double value, const char* name) {
   if (!std::isfinite(value) || value <= 0)
     return Error{std::string(name) + " must be positive and finite"};
   return Error{std::string(name) + " must be from " + numberText(limits::kMinSize) + " m to " +
-               numberText(limits::kMaxSize) + " m (found " + numberText(value) + ")"};
+               numberText(limits::kMaxSize) + " m (found " + numberText(value, 0) + ")"};
 }
 
 // Area, centroid and second moment of a simple polygon from its vertices (the shoelace
@@ -46,10 +46,10 @@ Result<Shape> polygonShape(const std::vector<Vec2>& points, ShapeKind kind) {
   }
   for (Vec2 p : points) {
     if (!std::isfinite(p.x) || !std::isfinite(p.y)) return Error{"polygon point is not finite"};
-    if (std::max(std::abs(p.x), std::abs(p.y)) > limits::kMaxSize) {
+    const double reach = std::max(std::abs(p.x), std::abs(p.y));
+    if (reach > limits::kMaxSize) {
       return Error{"polygon point coordinates must be within " + numberText(limits::kMaxSize) +
-                   " m of the origin (found " + numberText(std::max(std::abs(p.x), std::abs(p.y))) +
-                   ")"};
+                   " m of the origin (found " + numberText(reach, 0) + ")"};
     }
   }
   const size_t n = points.size();
