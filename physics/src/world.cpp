@@ -2,6 +2,7 @@
 #include "contactlab/world.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <functional>
 #include <queue>
@@ -112,6 +113,7 @@ Result<BodyId> World::addBody(const BodyDef& def) {
   body.id = id;
   w.model.bodies.push_back(std::move(body));
   w.states.push_back(def.state);
+  assert(w.slotOfName.size() == w.model.bodies.size());
   w.forgetWarmStart();
   w.changed();
   return id;
@@ -130,6 +132,7 @@ Status World::removeBody(BodyId id) {
   w.states.erase(w.states.begin() + i);
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
   w.freeSlots.push(id.index);
+  assert(w.slotOfName.size() == w.model.bodies.size());
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
   w.forgetWarmStart();
