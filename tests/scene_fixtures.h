@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "contactlab/limits.h"
 #include "contactlab/scene.h"
 
 namespace contactlab::testing {
@@ -100,7 +101,8 @@ class SceneGenerator {
   Scene scene() {
     Scene scene;
     WorldSettings& s = scene.settings;
-    if (chance(0.5)) s.gravity = any();
+    // Within the gravity limit (docs/limits.md), keeping the small awkward values as they are.
+    if (chance(0.5)) s.gravity = std::fmod(any(), limits::kMaxGravity);
     if (chance(0.5)) s.damping = std::abs(any());
     if (chance(0.3)) s.rotateRatio = std::abs(any());
     if (chance(0.5)) s.elasticity = std::abs(any());

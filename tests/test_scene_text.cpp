@@ -257,10 +257,9 @@ TEST_CASE("sizes and masses: zero or negative, pointed at by the library's own m
   expectErrorAt("disc A density=-1\n", "-1", {"density must be a finite number > 0"});
   expectErrorAt("box A elasticity=-0.5\n", "-0.5", {"elasticity must be a finite number >= 0"});
   expectErrorAt("box A friction=-1\n", "-1", {"friction must be a finite number >= 0"});
-  // Values that are valid alone but give no inertia together (it underflows to 0): blamed on the
-  // body's name.
-  expectErrorAt("box Tiny w=1e-100 h=1e-100 mass=1e-300\n", "Tiny",
-                {"no finite moment of inertia"});
+  // Values that are valid alone but not together (a mass beyond the limit from density and
+  // area): blamed on the body's name.
+  expectErrorAt("box Big w=1e5 h=1e5 density=1e9\n", "Big", {"mass (density times area)"});
 }
 
 TEST_CASE("settings out of range, pointed at") {
@@ -331,9 +330,9 @@ TEST_CASE("writeScene then parseScene gives the scene back bit for bit") {
     BodyDef box;
     box.name = "box-1.a_b";
     box.width = 0.1;
-    box.height = 1e150;
-    box.mass = 1e300;
-    box.state = {{-0.0, 0.30000000000000004}, M_PI, {-1e-310, 1e21}, -0.0};
+    box.height = 12345.678901234567;  // the largest values within docs/limits.md
+    box.mass = 999999999999.9999;
+    box.state = {{-0.0, 0.30000000000000004}, M_PI, {-1e-310, 9999.999999999998}, -0.0};
     box.elasticity = 0.0;
     box.friction = -0.0;
     box.fixed = true;

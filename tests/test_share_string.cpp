@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "contactlab/limits.h"
 #include "contactlab/scene.h"
 #include "scene_fixtures.h"
 
@@ -86,12 +87,15 @@ Scene column20() {
 TEST_CASE("awkward doubles survive a share string bit for bit") {
   for (double value : kAwkward) {
     CAPTURE(value);
+    // Positions, speeds and gravity wrapped into docs/limits.md (small values stay as they are).
+    const double position = std::fmod(value, limits::kWorldSize);
+    const double speed = std::fmod(value, limits::kSpeedLimit / 4);
     Scene scene;
-    scene.settings.gravity = value;
+    scene.settings.gravity = std::fmod(value, limits::kMaxGravity);
     scene.settings.friction = std::abs(value);
     BodyDef body;
     body.name = "A";
-    body.state = {{value, -value}, value, {value, value}, -value};
+    body.state = {{position, -position}, value, {speed, speed}, -speed};
     body.elasticity = std::abs(value);
     scene.bodies.push_back(body);
     BodyDef polygon;

@@ -1,9 +1,12 @@
 #include "body_validation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "contactlab/limits.h"
 #include "contactlab/scene.h"
+#include "number_text.h"
 
 namespace contactlab {
 namespace {
@@ -27,10 +30,37 @@ Status requirePositive(double value, const char* name) {
   return {};
 }
 
+// Nothing if `value` is within [low, high], else why not (with `unit` after the numbers).
+Status requireWithin(double value, double low, double high, const std::string& name,
+                     const char* unit) {
+  if (value >= low && value <= high) return {};
+  return Error{name + " must be from " + numberText(low) + unit + " to " + numberText(high) + unit +
+               " (found " + numberText(value, 0) + ")"};
+}
+
+Status requireInsideWorld(Vec2 p, const char* what) {
+  const double reach = std::max(std::abs(p.x), std::abs(p.y));
+  if (reach <= limits::kWorldSize) return {};
+  return Error{std::string(what) + " must be inside the world: |x| and |y| at most " +
+               numberText(limits::kWorldSize) + " m (found " + numberText(reach, 0) + ")"};
+}
+
+Status requireWithinSpringReach(Vec2 p, const char* what) {
+  const double reach = std::max(std::abs(p.x), std::abs(p.y));
+  if (reach <= limits::kSpringReach) return {};
+  return Error{std::string(what) + " must have |x| and |y| at most " +
+               numberText(limits::kSpringReach) + " m (found " + numberText(reach, 0) + ")"};
+}
+
 }  // namespace
 
 Status validateSettings(const WorldSettings& s) {
   if (!std::isfinite(s.gravity)) return Error{"gravity must be finite"};
+  if (std::abs(s.gravity) > limits::kMaxGravity) {
+    return Error{"gravity must be from -" + numberText(limits::kMaxGravity) + " to " +
+                 numberText(limits::kMaxGravity) + " m/s^2 (found " + numberText(s.gravity, 0) +
+                 ")"};
+  }
   for (Status st :
        {requireNonNegative(s.damping, "damping"), requireNonNegative(s.rotateRatio, "rotate ratio"),
         requireNonNegative(s.elasticity, "elasticity"), requireNonNegative(s.friction, "friction"),
@@ -59,14 +89,37 @@ Status validateState(const BodyState& s) {
   if (!finite(s.position) || !std::isfinite(s.angle) || !finite(s.velocity) ||
       !std::isfinite(s.omega))
     return Error{"body state (x, y, angle, vx, vy, omega) must be finite"};
+  if (Status inside = requireInsideWorld(s.position, "position"); !inside) return inside;
+  const double speed = std::hypot(s.velocity.x, s.velocity.y);
+  if (speed > limits::kSpeedLimit) {
+    return Error{"speed must be at most the speed limit, " + numberText(limits::kSpeedLimit) +
+                 " m/s (found " + numberText(speed, 0) + ")"};
+  }
   return {};
+}
+
+Status validateSpin(const BodyState& s, const Shape& shape) {
+  const double surfaceSpeed =
+      std::hypot(s.velocity.x, s.velocity.y) + std::abs(s.omega) * shape.boundingRadius;
+  if (surfaceSpeed <= limits::kSpeedLimit) return {};
+  return Error{"spin must keep the body's surface below the speed limit, " +
+               numberText(limits::kSpeedLimit) + " m/s (omega " + numberText(s.omega) +
+               " rad/s moves it at " + numberText(surfaceSpeed) + " m/s)"};
 }
 
 Status validateSpring(const SpringDef& def) {
   if (!finite(def.bodyPoint) || !finite(def.anchor)) return Error{"spring points must be finite"};
-  for (Status st : {requireNonNegative(def.stiffness, "spring stiffness"),
+  for (Status st : {requireWithinSpringReach(def.bodyPoint, "spring body point"),
+                    requireWithinSpringReach(def.anchor, "spring anchor"),
+                    requireNonNegative(def.stiffness, "spring stiffness"),
                     requireNonNegative(def.restLength, "spring rest length"),
                     requireNonNegative(def.damping, "spring damping")}) {
+    if (!st) return st;
+  }
+  for (Status st :
+       {requireWithin(def.stiffness, 0, limits::kMaxStiffness, "spring stiffness", " N/m"),
+        requireWithin(def.damping, 0, limits::kMaxStiffness, "spring damping", " N s/m"),
+        requireWithin(def.restLength, 0, limits::kSpringReach, "spring rest length", " m")}) {
     if (!st) return st;
   }
   return {};
@@ -86,11 +139,18 @@ Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
   if (!shape) return Error{where + shape.error().message};
   Status state = validateState(def.state);
   if (!state) return Error{where + state.error().message};
+  Status spin = validateSpin(def.state, shape.value());
+  if (!spin) return Error{where + spin.error().message};
   if (def.mass) {
     Status mass = requirePositive(*def.mass, "mass");
+    if (mass) mass = requireWithin(*def.mass, limits::kMinMass, limits::kMaxMass, "mass", " kg");
     if (!mass) return Error{where + mass.error().message};
   } else {
     Status density = requirePositive(def.density, "density");
+    if (density) {
+      density = requireWithin(def.density, limits::kMinDensity, limits::kMaxDensity, "density",
+                              " kg/m^2");
+    }
     if (!density) return Error{where + density.error().message};
   }
   for (auto [value, name] : {std::pair{def.elasticity, "elasticity"}, {def.friction, "friction"}}) {
@@ -102,6 +162,11 @@ Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
   body.def = def;
   body.shape = shape.value();
   body.mass = def.mass ? *def.mass : def.density * body.shape.area;
+  if (!def.mass) {
+    Status mass = requireWithin(body.mass, limits::kMinMass, limits::kMaxMass,
+                                "mass (density times area)", " kg");
+    if (!mass) return Error{where + mass.error().message};
+  }
   body.inertia = body.mass * body.shape.inertiaPerMass;
   body.invMass = def.fixed ? 0 : 1 / body.mass;
   body.invInertia = def.fixed ? 0 : 1 / body.inertia;

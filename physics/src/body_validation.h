@@ -10,7 +10,10 @@
 namespace contactlab {
 
 Status validateSettings(const WorldSettings& settings);
+// Finite, inside the world and no faster than the speed limit (docs/limits.md).
 Status validateState(const BodyState& state);
+// The body's surface, spinning at state.omega, no faster than the speed limit.
+Status validateSpin(const BodyState& state, const Shape& shape);
 Status validateSpring(const SpringDef& def);
 Status validateThrust(const ThrustDef& def);
 

@@ -1,8 +1,8 @@
 // Sort-and-sweep broad phase: boxes sorted by their lower x; each box is paired with the boxes
 // after it whose grown x-interval starts before its own grown x-interval ends, then checked in y.
 // Grown boxes that only touch (share an edge or a corner) count as overlapping. Boxes must be
-// finite. Cost: the sort (nearly linear from the last call's order), plus one step per pair
-// overlapping in x, plus sorting the output.
+// finite. Cost: the sort (nearly linear from the last call's order, at most about n log n), plus
+// one step per pair overlapping in x, plus sorting the output.
 #include "broad_phase.h"
 
 #include <algorithm>
@@ -14,7 +14,10 @@ void BroadPhase::findPairs(const std::vector<Aabb>& boxes, const std::vector<boo
   pairs.clear();
   const int n = static_cast<int>(boxes.size());
   // Insertion sort from the last call's order: bodies move little between calls, so this is
-  // nearly linear; (lower x, index) is a total order, so the result does not depend on the start.
+  // nearly linear. When the order is far from sorted (the first call, with bodies in file order,
+  // or after a jump) the swaps pass a budget of a few per box and a full sort takes over, so a
+  // call never costs more than about n log n. (lower x, index) is a total order, so the result
+  // does not depend on the start.
   if (order_.size() != boxes.size()) {
     order_.resize(boxes.size());
     for (int i = 0; i < n; ++i) order_[i] = i;
@@ -23,9 +26,12 @@ void BroadPhase::findPairs(const std::vector<Aabb>& boxes, const std::vector<boo
     const double xi = boxes[i].lower.x, xj = boxes[j].lower.x;
     return xi < xj || (xi == xj && i < j);
   };
-  for (int k = 1; k < n; ++k)
-    for (int l = k; l > 0 && before(order_[l], order_[l - 1]); --l)
+  const long long swapBudget = 8LL * n + 64;
+  long long swaps = 0;
+  for (int k = 1; k < n && swaps <= swapBudget; ++k)
+    for (int l = k; l > 0 && before(order_[l], order_[l - 1]) && swaps <= swapBudget; --l, ++swaps)
       std::swap(order_[l], order_[l - 1]);
+  if (swaps > swapBudget) std::sort(order_.begin(), order_.end(), before);
 
   for (int k = 0; k < n; ++k) {
     const int i = order_[k];

@@ -1,15 +1,19 @@
 // Scene checks: the library's validateSettings and makeBody over the whole scene, names, and a
-// probe of each given value on its own to find the one to blame; overlaps from the broad and
-// narrow phases.
+// probe of each given value on its own to find the one to blame; warnings about mass ratios and
+// fast bodies; overlaps from the broad and narrow phases.
 #include "scene_check.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string_view>
 #include <unordered_set>
 
 #include "body_validation.h"
 #include "broad_phase.h"
+#include "contactlab/limits.h"
+#include "name_list.h"
 #include "narrow_phase.h"
+#include "number_text.h"
 
 namespace contactlab {
 namespace {
@@ -50,7 +54,84 @@ SceneProblem bodyCulprit(const BodyDef& def, const WorldSettings& settings, cons
   return {marks.name, message};
 }
 
+// ContactSim splits a step into substeps so that no body moves more than half the smallest
+// inradius in the world in one, up to this many (stepper.cpp); the time-stepping solver takes
+// the step whole.
+constexpr double kContactSimSubsteps = 1000;
+
+std::optional<SceneWarning> massRatioWarning(const Scene& scene, const std::vector<Body>& bodies) {
+  std::optional<std::size_t> lightest, heaviest;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].fixed()) continue;
+    if (!lightest || bodies[i].mass < bodies[*lightest].mass) lightest = i;
+    if (!heaviest || bodies[i].mass > bodies[*heaviest].mass) heaviest = i;
+  }
+  if (!lightest) return std::nullopt;
+  const double ratio = bodies[*heaviest].mass / bodies[*lightest].mass;
+  const double limit = scene.settings.solver == SolverKind::Contact ? limits::kMassRatioContact
+                                                                    : limits::kMassRatioTimestep;
+  if (ratio <= limit) return std::nullopt;
+  return SceneWarning{
+      *lightest,
+      concat({"body ", quoted(scene.bodies[*heaviest].name), " (",
+              numberText(bodies[*heaviest].mass), " kg) is ", numberText(ratio),
+              " times heavier than ", quoted(scene.bodies[*lightest].name), " (",
+              numberText(bodies[*lightest].mass), " kg), beyond the mass ratio of ",
+              numberText(limit),
+              " this solver holds: where such bodies press on each other, the light one may sink "
+              "into or pass through the heavy one"})};
+}
+
+std::optional<SceneWarning> fastBodiesWarning(const Scene& scene, const std::vector<Body>& bodies) {
+  double thinnest = INFINITY;
+  std::size_t thinnestBody = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].shape.inradius < thinnest) {
+      thinnest = bodies[i].shape.inradius;
+      thinnestBody = i;
+    }
+  }
+  const WorldSettings& settings = scene.settings;
+  const double substeps = settings.solver == SolverKind::Contact ? kContactSimSubsteps : 1;
+  // Beyond this travel in one (sub)step a body can cross the thinnest body between two checks.
+  const double safeTravel = 2 * thinnest;
+  std::vector<std::size_t> fast;
+  double fastest = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].fixed()) continue;
+    const BodyState& s = scene.bodies[i].state;
+    const double speed =
+        std::hypot(s.velocity.x, s.velocity.y) + std::abs(s.omega) * bodies[i].shape.boundingRadius;
+    if (speed * settings.dt / substeps <= safeTravel) continue;
+    fast.push_back(i);
+    fastest = std::max(fastest, speed);
+  }
+  if (fast.empty()) return std::nullopt;
+  const std::string names =
+      bodyList(fast, [&](std::size_t i) -> const std::string& { return scene.bodies[i].name; });
+  return SceneWarning{
+      fast.front(),
+      concat({names, " move", fast.size() == 1 ? "s" : "", " up to ",
+              numberText(fastest * settings.dt), " m in a step of ", numberText(settings.dt), " s",
+              settings.solver == SolverKind::Contact ? " (split into at most 1000 substeps)" : "",
+              ", more than the thinnest body, ", quoted(scene.bodies[thinnestBody].name),
+              ", is thick (", numberText(2 * thinnest), " m): ", fast.size() == 1 ? "it" : "they",
+              " may pass through bodies without touching them; use a smaller dt"})};
+}
+
 }  // namespace
+
+std::vector<SceneWarning> findLimitWarnings(const Scene& scene) {
+  std::vector<Body> bodies;
+  bodies.reserve(scene.bodies.size());
+  for (const BodyDef& def : scene.bodies) bodies.push_back(makeBody(def, scene.settings).value());
+  std::vector<SceneWarning> warnings;
+  if (std::optional<SceneWarning> warning = massRatioWarning(scene, bodies))
+    warnings.push_back(*warning);
+  if (std::optional<SceneWarning> warning = fastBodiesWarning(scene, bodies))
+    warnings.push_back(*warning);
+  return warnings;
+}
 
 std::optional<SceneProblem> checkScene(const Scene& scene, const SceneMarks* marks) {
   Status settings = validateSettings(scene.settings);

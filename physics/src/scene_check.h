@@ -43,6 +43,18 @@ struct Overlap {
   double depth = 0;  // m, > 0
 };
 
+// A value within the limits that the solvers may still not handle well, to warn about.
+struct SceneWarning {
+  std::size_t body = 0;  // the body to point at
+  std::string message;
+};
+
+// The warnings of docs/limits.md, in this order: moving bodies whose masses differ by more than
+// limits::kMassRatioContact or kMassRatioTimestep (contacts between such bodies may not hold: the
+// light one can sink into or pass through the heavy one), and bodies fast enough to pass through
+// another body within one step without the solver seeing a contact. The scene must pass checkScene.
+std::vector<SceneWarning> findLimitWarnings(const Scene& scene);
+
 // Pairs of bodies that overlap (penetrate) in their start states, except pairs of two fixed bodies
 // (which never interact). The scene must pass checkScene.
 std::vector<Overlap> findOverlaps(const Scene& scene);

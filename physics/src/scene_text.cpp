@@ -66,6 +66,10 @@ class TextParser {
                   quoted(scene_.bodies[overlap.second].name), " overlap at the start (by ",
                   std::string_view(depth, end.ptr - depth), " m)"}));
     }
+    for (const SceneWarning& warning : findLimitWarnings(scene_)) {
+      loaded.warnings.push_back(
+          concat({location(marks_.bodies[warning.body].name), ": warning: ", warning.message}));
+    }
     return loaded;
   }
 

@@ -2,12 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
+
+#include "contactlab/limits.h"
+#include "number_text.h"
 
 namespace contactlab {
 namespace {
 
-bool positiveFinite(double v) { return std::isfinite(v) && v > 0; }
+// Nothing if `value` is a size within the limits, else why not.
+std::optional<Error> sizeProblem(double value, const char* name) {
+  if (value >= limits::kMinSize && value <= limits::kMaxSize) return std::nullopt;
+  if (!std::isfinite(value) || value <= 0)
+    return Error{std::string(name) + " must be positive and finite"};
+  return Error{std::string(name) + " must be from " + numberText(limits::kMinSize) + " m to " +
+               numberText(limits::kMaxSize) + " m (found " + numberText(value, 0) + ")"};
+}
 
 // Area, centroid and second moment of a simple polygon from its vertices (the shoelace
 // decomposition into triangles with the origin; e.g. Bourke, "Calculating the area and centroid
@@ -29,8 +40,18 @@ void polygonMoments(const std::vector<Vec2>& p, double& area, Vec2& centroid,
 
 Result<Shape> polygonShape(const std::vector<Vec2>& points, ShapeKind kind) {
   if (points.size() < 3) return Error{"a polygon needs at least 3 points"};
-  for (Vec2 p : points)
+  if (points.size() > limits::kMaxCorners) {
+    return Error{"a polygon may have at most " + std::to_string(limits::kMaxCorners) +
+                 " corners (found " + std::to_string(points.size()) + ")"};
+  }
+  for (Vec2 p : points) {
     if (!std::isfinite(p.x) || !std::isfinite(p.y)) return Error{"polygon point is not finite"};
+    const double reach = std::max(std::abs(p.x), std::abs(p.y));
+    if (reach > limits::kMaxSize) {
+      return Error{"polygon point coordinates must be within " + numberText(limits::kMaxSize) +
+                   " m of the origin (found " + numberText(reach, 0) + ")"};
+    }
+  }
   const size_t n = points.size();
   for (size_t i = 0; i < n; ++i) {
     Vec2 a = points[i], b = points[(i + 1) % n], c = points[(i + 2) % n];
@@ -67,6 +88,10 @@ Result<Shape> polygonShape(const std::vector<Vec2>& points, ShapeKind kind) {
     shape.boundingRadius = std::max(shape.boundingRadius, glm::length(a));
     shape.inradius = std::min(shape.inradius, glm::dot(normal, a));
   }
+  if (kind == ShapeKind::Polygon && shape.inradius < limits::kMinSize) {
+    return Error{"polygon is too thin: its centre is " + numberText(shape.inradius) +
+                 " m from its nearest edge, less than " + numberText(limits::kMinSize) + " m"};
+  }
   return shape;
 }
 
@@ -75,13 +100,16 @@ Result<Shape> polygonShape(const std::vector<Vec2>& points, ShapeKind kind) {
 Result<Shape> makeShape(const BodyDef& def) {
   switch (def.shape) {
     case ShapeKind::Box: {
-      if (!positiveFinite(def.width) || !positiveFinite(def.height))
+      if (!std::isfinite(def.width) || !std::isfinite(def.height) || def.width <= 0 ||
+          def.height <= 0)
         return Error{"box width and height must be positive and finite"};
+      if (std::optional<Error> problem = sizeProblem(def.width, "box width")) return *problem;
+      if (std::optional<Error> problem = sizeProblem(def.height, "box height")) return *problem;
       double w = def.width / 2, h = def.height / 2;
       return polygonShape({{-w, -h}, {w, -h}, {w, h}, {-w, h}}, ShapeKind::Box);
     }
     case ShapeKind::Disc: {
-      if (!positiveFinite(def.radius)) return Error{"disc radius must be positive and finite"};
+      if (std::optional<Error> problem = sizeProblem(def.radius, "disc radius")) return *problem;
       Shape shape;
       shape.kind = ShapeKind::Disc;
       shape.radius = def.radius;

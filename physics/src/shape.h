@@ -22,8 +22,9 @@ struct Shape {
   bool isDisc() const { return kind == ShapeKind::Disc; }
 };
 
-// Builds the shape of a definition, or says why the definition is not a valid shape
-// (non-positive or non-finite size, fewer than 3 points, clockwise or non-convex polygon).
+// Builds the shape of a definition, or says why the definition is not a valid shape (a size
+// outside the limits of docs/limits.md, fewer than 3 or more than kMaxCorners points, clockwise or
+// non-convex polygon).
 Result<Shape> makeShape(const BodyDef& def);
 
 }  // namespace contactlab

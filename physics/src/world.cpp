@@ -2,10 +2,15 @@
 #include "contactlab/world.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <functional>
+#include <queue>
+#include <unordered_map>
 
 #include "body_validation.h"
-#include "external_forces.h"
+#include "divergence.h"
+#include "energy.h"
 #include "model.h"
 #include "stepper.h"
 #include "timestep_sim.h"
@@ -17,10 +22,14 @@ struct WorldImpl {
   std::vector<BodyState> states;            // one per model body, same order
   std::vector<std::uint32_t> denseOfSlot;   // slot index -> dense index (or kNoBody)
   std::vector<std::uint32_t> generationOf;  // slot index -> current generation
+  std::unordered_map<std::string, std::uint32_t> slotOfName;  // every body's name -> its slot
+  // Slots of removed bodies, lowest first: addBody reuses the lowest.
+  std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> freeSlots;
   unsigned nextForceSerial = 1;
   double time = 0;
   double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
+  std::vector<BodyState> statesBeforeStep;  // scratch of step(): what a failed step restores
   // Both solvers keep their warm start between steps: it is part of the world and copied with it;
   // changing the bodies or the settings forgets it (forgetWarmStart). contacts() reads it only.
   mutable Stepper stepper;
@@ -86,20 +95,25 @@ Status World::setSettings(const WorldSettings& settings) {
 Result<BodyId> World::addBody(const BodyDef& def) {
   Result<Body> made = makeBody(def, impl_->model.settings);
   if (!made) return made.error();
-  if (findBody(def.name)) return Error{"a body named '" + def.name + "' already exists"};
   WorldImpl& w = *impl_;
-  auto freeSlot = std::find(w.denseOfSlot.begin(), w.denseOfSlot.end(), WorldImpl::kNoBody);
-  std::uint32_t slot = static_cast<std::uint32_t>(freeSlot - w.denseOfSlot.begin());
-  if (freeSlot == w.denseOfSlot.end()) {
+  if (w.slotOfName.contains(def.name))
+    return Error{"a body named '" + def.name + "' already exists"};
+  std::uint32_t slot = static_cast<std::uint32_t>(w.denseOfSlot.size());
+  if (w.freeSlots.empty()) {
     w.denseOfSlot.push_back(WorldImpl::kNoBody);
     w.generationOf.push_back(0);
+  } else {
+    slot = w.freeSlots.top();
+    w.freeSlots.pop();
   }
+  w.slotOfName.emplace(def.name, slot);
   BodyId id{slot, ++w.generationOf[slot]};
   w.denseOfSlot[slot] = static_cast<std::uint32_t>(w.model.bodies.size());
   Body body = made.value();
   body.id = id;
   w.model.bodies.push_back(std::move(body));
   w.states.push_back(def.state);
+  assert(w.slotOfName.size() == w.model.bodies.size());
   w.forgetWarmStart();
   w.changed();
   return id;
@@ -113,9 +127,12 @@ Status World::removeBody(BodyId id) {
   std::erase_if(w.model.thrusts, [&](const Thrust& t) { return t.body == i; });
   for (Spring& s : w.model.springs) s.body -= s.body > i;
   for (Thrust& t : w.model.thrusts) t.body -= t.body > i;
+  w.slotOfName.erase(w.model.bodies[i].def.name);
   w.model.bodies.erase(w.model.bodies.begin() + i);
   w.states.erase(w.states.begin() + i);
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
+  w.freeSlots.push(id.index);
+  assert(w.slotOfName.size() == w.model.bodies.size());
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
   w.forgetWarmStart();
@@ -127,6 +144,7 @@ Status World::setBodyState(BodyId id, const BodyState& state) {
   int i = impl_->dense(id);
   if (i < 0) return Error{"no such body"};
   Status status = validateState(state);
+  if (status) status = validateSpin(state, impl_->model.bodies[i].shape);
   if (!status) return status;
   impl_->states[i] = state;
   impl_->changed();
@@ -143,9 +161,9 @@ std::optional<BodyView> World::body(BodyId id) const {
 }
 
 std::optional<BodyId> World::findBody(const std::string& name) const {
-  for (const Body& b : impl_->model.bodies)
-    if (b.def.name == name) return b.id;
-  return std::nullopt;
+  auto found = impl_->slotOfName.find(name);
+  if (found == impl_->slotOfName.end()) return std::nullopt;
+  return BodyId{found->second, impl_->generationOf[found->second]};
 }
 
 std::vector<BodyId> World::bodies() const {
@@ -174,7 +192,11 @@ Status World::setSpringAnchor(SpringId id, Vec2 anchor) {
     return Error{"spring anchor must be finite"};
   for (Spring& s : impl_->model.springs) {
     if (s.id == id) {
-      s.def.anchor = anchor;
+      SpringDef moved = s.def;
+      moved.anchor = anchor;
+      Status status = validateSpring(moved);
+      if (!status) return status;
+      s.def = moved;
       impl_->changed();
       return {};
     }
@@ -210,9 +232,18 @@ Status World::removeThrust(ThrustId id) {
 Status World::step() {
   WorldImpl& w = *impl_;
   const bool timestepping = w.model.settings.solver == SolverKind::Timestep;
+  w.statesBeforeStep = w.states;
+  const Statistics statsBeforeStep = w.stats;
   Status status = timestepping ? w.timestep.step(w.model, w.states, w.stats)
                                : w.stepper.step(w.model, w.states, w.stats);
-  if (!status) return status;
+  if (status) status = checkStep(w.model, w.statesBeforeStep, w.states);
+  if (!status) {
+    w.states.swap(w.statesBeforeStep);
+    w.stats = statsBeforeStep;
+    w.forgetWarmStart();
+    w.changed();
+    return status;
+  }
   const double dt = w.model.settings.dt, sum = w.time + dt;
   w.timeCompensation += std::abs(w.time) >= dt ? (w.time - sum) + dt : (dt - sum) + w.time;
   w.time = sum;
@@ -260,23 +291,7 @@ const std::vector<ContactReport>& World::contacts() const {
 }
 
 Energy World::energy() const {
-  const WorldImpl& w = *impl_;
-  Energy e;
-  for (size_t i = 0; i < w.model.bodies.size(); ++i) {
-    const Body& b = w.model.bodies[i];
-    if (b.fixed()) continue;
-    const BodyState& s = w.states[i];
-    e.kinetic +=
-        0.5 * b.mass * glm::dot(s.velocity, s.velocity) + 0.5 * b.inertia * s.omega * s.omega;
-    e.potential += b.mass * w.model.settings.gravity * s.position.y;
-  }
-  for (const Spring& spring : w.model.springs) {
-    SpringPull pull = springPull(spring, w.states[spring.body]);
-    double stretch = glm::length(pull.point - spring.def.anchor) - spring.def.restLength;
-    e.potential += 0.5 * spring.def.stiffness * stretch * stretch;
-  }
-  e.total = e.kinetic + e.potential;
-  return e;
+  return energyOf(impl_->model, impl_->states);
 }
 
 const Statistics& World::statistics() const {

@@ -41,7 +41,8 @@ class World {
   World(World&&) noexcept;
   World& operator=(World&&) noexcept;
 
-  // Settings are checked whole (finite, non-negative tolerances, dt > 0...).
+  // Settings are checked whole (finite, non-negative tolerances, dt > 0, gravity within
+  // docs/limits.md...). Bodies, states and springs are checked against the same limits.
   static Result<World> create(const WorldSettings& settings);
   const WorldSettings& settings() const;
   Status setSettings(const WorldSettings& settings);
@@ -60,8 +61,11 @@ class World {
   Result<ThrustId> addThrust(const ThrustDef& def);
   Status removeThrust(ThrustId id);
 
-  // Advances one step of settings().dt. On failure (a state became non-finite) the world is left as
-  // it was before the step and the error says why.
+  // Advances one step of settings().dt. The step fails when it leaves a state that is no longer
+  // physical (docs/limits.md): a body non-finite, outside the world, faster than the speed limit,
+  // or kinetic energy grown by an order of magnitude more than the work done. Then the bodies,
+  // the time and the statistics are left as they were before the step, the solvers' warm start is
+  // forgotten, and the error names the bodies (the first few) and what was wrong.
   Status step();
   double time() const;
 
