@@ -31,6 +31,11 @@ std::string timeText(double seconds) {
   return text;
 }
 
+// The scene's warnings, each already "source:line:column: warning: what" (scene.h).
+void printWarnings(const std::vector<std::string>& warnings) {
+  for (const std::string& warning : warnings) std::cerr << warning << "\n";
+}
+
 // The world of a scene argument, with warnings printed; nullopt (after printing why) on bad input.
 std::optional<World> loadWorld(const std::string& argument, std::optional<double> dt) {
   Result<LoadedScene> loaded = loadSceneArgument(argument);
@@ -38,7 +43,7 @@ std::optional<World> loadWorld(const std::string& argument, std::optional<double
     std::cerr << "error: " << loaded.error().message << "\n";
     return std::nullopt;
   }
-  for (const std::string& warning : loaded->warnings) std::cerr << "warning: " << warning << "\n";
+  printWarnings(loaded->warnings);
   Scene scene = loaded->scene;
   if (dt) scene.settings.dt = *dt;
   Result<World> world = buildWorld(scene);
@@ -162,7 +167,7 @@ int shareEncodeCommand(const std::string& scene) {
     std::cerr << "error: " << loaded.error().message << "\n";
     return kExitBadInput;
   }
-  for (const std::string& warning : loaded->warnings) std::cerr << "warning: " << warning << "\n";
+  printWarnings(loaded->warnings);
   return printResult(encodeShare(loaded->scene) + "\n");
 }
 

@@ -433,3 +433,17 @@ TEST_CASE("the JSON of a run never holds null: a state that is not finite is a f
     CHECK(csv.out.find("inf") == std::string::npos);
   }
 }
+
+TEST_CASE("a scene's warnings reach standard error once each, saying where, and the run goes on") {
+  const std::string scene = writeTemp("contactlab_cli_warnings.scene",
+                                      "box floor w=20 h=1 y=-0.5 fixed\n"
+                                      "box A w=1 h=1 y=0.5\n"
+                                      "box B w=1 h=1 y=0.5\n");
+  Outcome o = cli("run " + scene + " --time 0");
+  CAPTURE(o.err);
+  CHECK(o.exitCode == 0);
+  CHECK(o.err.rfind(scene + ":3:", 0) == 0);  // the message starts with the place
+  CHECK(o.err.find("warning:") != std::string::npos);
+  CHECK(o.err.find("warning:") == o.err.rfind("warning:"));
+  CHECK(nlohmann::json::parse(o.out)["bodies"].size() == 3);
+}

@@ -25,7 +25,9 @@ struct Scene {
 };
 
 // A scene read from text, with what is suspicious but not wrong: bodies that overlap at the start
-// (one message naming both bodies per pair, with the source's line and column).
+// (one message naming both bodies per pair), mass ratios beyond what the solver holds and bodies
+// fast enough to pass through others (docs/limits.md). Each warning reads
+// "source:line:column: warning: what".
 struct LoadedScene {
   Scene scene;
   std::vector<std::string> warnings;
