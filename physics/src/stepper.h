@@ -25,9 +25,9 @@ namespace contactlab {
 
 class Stepper {
  public:
-  // Advances `states` by model.settings.dt. On failure (a non-finite state) restores `states` and
-  // says why.
-  Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h)
+  // and undoes a step that is no longer physical.
+  void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
 
   // ContactSim at `states`, with the resting contacts and their forces. Does not affect later
   // steps: it reads the warm start but leaves it as it was.
@@ -52,7 +52,7 @@ class Stepper {
   std::vector<BodyRate> firstRates_;
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
   std::vector<BodyRate> rates_;
-  std::vector<BodyState> saved_, trial_, low_, middle_;
+  std::vector<BodyState> trial_, low_, middle_;
   bool startChecked_ = false;  // existing_ holds the penetrations at the start of this substep
   std::vector<ContactKey> colliding_, existing_, fresh_, ending_;
 };

@@ -52,9 +52,9 @@ struct SteppedContact {
 
 class TimestepSim {
  public:
-  // Advances `states` by model.settings.dt. On failure (a non-finite state) restores `states`,
-  // keeps the warm start as it was, and says why.
-  Status step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h),
+  // undoes a step that is no longer physical and then forgets the warm start.
+  void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
 
   // The contacts of the last step (points carried along with body 1), those that carried an
   // impulse or touch (gap within distanceTol); `states` are the states the step ended at. Built

@@ -234,9 +234,12 @@ Status World::step() {
   const bool timestepping = w.model.settings.solver == SolverKind::Timestep;
   w.statesBeforeStep = w.states;
   const Statistics statsBeforeStep = w.stats;
-  Status status = timestepping ? w.timestep.step(w.model, w.states, w.stats)
-                               : w.stepper.step(w.model, w.states, w.stats);
-  if (status) status = checkStep(w.model, w.statesBeforeStep, w.states);
+  if (timestepping) {
+    w.timestep.step(w.model, w.states, w.stats);
+  } else {
+    w.stepper.step(w.model, w.states, w.stats);
+  }
+  Status status = checkStep(w.model, w.statesBeforeStep, w.states);
   if (!status) {
     w.states.swap(w.statesBeforeStep);
     w.stats = statsBeforeStep;
