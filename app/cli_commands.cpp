@@ -238,6 +238,7 @@ int benchCommand(const std::string& scene, long steps) {
                                  {"lcp", perStep(s.time.lcp)},
                                  {"collisions", perStep(s.time.collisions)},
                                  {"overlaps", perStep(s.time.overlaps)},
+                                 {"gaps", perStep(s.time.gaps)},
                                  {"total", perStep(s.time.total)}};
   report["stats"] = {{"collisions", s.collisions},
                      {"lcp_solves", s.lcpSolves},

@@ -42,6 +42,7 @@ Phase runPhase(World& world, double seconds) {
   phase.stats.time.build -= before.time.build;
   phase.stats.time.lcp -= before.time.lcp;
   phase.stats.time.collisions -= before.time.collisions;
+  phase.stats.time.gaps -= before.time.gaps;
   phase.stats.time.total -= before.time.total;
   phase.stats.lcpSolves -= before.lcpSolves;
   phase.stats.pivots -= before.pivots;
@@ -65,8 +66,9 @@ int main(int argc, char** argv) {
   Statistics all;
   std::printf("ContactSim piles, dt 0.01, RK4, median of %d runs (wall seconds per simulated second)\n",
               runs);
-  std::printf("%7s %10s %10s %9s %9s %9s %9s %8s %9s %12s\n", "blocks", "settling", "resting",
-              "detect%", "build%", "lcp%", "collide%", "largest", "pivots/s", "residual");
+  std::printf("%7s %10s %10s %9s %9s %9s %9s %9s %8s %9s %12s\n", "blocks", "settling",
+              "resting", "detect%", "build%", "lcp%", "collide%", "gaps%", "largest", "pivots/s",
+              "residual");
   for (int n : sizes) {
     std::vector<double> settling, resting;
     Phase last;
@@ -82,9 +84,9 @@ int main(int argc, char** argv) {
     }
     const StageTimes& t = last.stats.time;
     auto share = [&](double part) { return 100 * part / t.total; };
-    std::printf("%7d %10.4f %10.4f %9.1f %9.1f %9.1f %9.1f %8d %9.0f %12.1e\n", n, median(settling),
-                median(resting), share(t.detection), share(t.build), share(t.lcp),
-                share(t.collisions), last.stats.largestGroup, last.stats.pivots / 5.0,
+    std::printf("%7d %10.4f %10.4f %9.1f %9.1f %9.1f %9.1f %9.1f %8d %9.0f %12.1e\n", n,
+                median(settling), median(resting), share(t.detection), share(t.build),
+                share(t.lcp), share(t.collisions), share(t.gaps), last.stats.largestGroup, last.stats.pivots / 5.0,
                 last.stats.worstResidual);
   }
   std::printf("\nLCP solve time against contacts in the group (all runs above)\n");

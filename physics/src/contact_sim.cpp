@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "external_forces.h"
-#include "overlap_separation.h"
 #include "stage_timer.h"
 
 namespace contactlab {
@@ -80,8 +79,6 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
 
   const double omega = 1 / (w.gapRecoverySteps * w.dt);
   const double targetGap = w.distanceTol / 2;
-  // w^2 (g* - d) at the correction's speed cap
-  const double largestPush = 2 * omega * std::min(kMaxSeparationSpeed, w.velocityTol / 2);
   for (int g = 0; g < islands_.count(); ++g) {
     std::span<const int> group = islands_.group(g);
     const size_t k = group.size();
@@ -93,8 +90,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       for (size_t i = 0; i < k; ++i) {
         const Contact& c = resting_[group[i]];
         rows_[i] = jacobianRow(c, states);
-        const double push = -(omega * omega * (c.geometry.distance - targetGap));
-        const double correction = -2 * omega * c.normalSpeed + std::min(push, largestPush);
+        const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
+        const double correction = -2 * omega * c.normalSpeed - closing;
         b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
         clamped_[i] = warmStart(c);
       }

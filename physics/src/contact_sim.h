@@ -8,17 +8,17 @@
 //  3. solve a >= 0, f >= 0, a.f = 0 (eq. 4) with Baraff's incremental pivoting;
 //  4. apply +f n to body 1 at p1 and -f n to body 2 at p2.
 //
-// Gap keeping: the reference holds d'' >= 0. To keep resting bodies at the target gap
-// g* = distanceTol / 2 without drift, the condition becomes d'' >= a*, with the critically damped
-// correction a* = -2 w d' - w^2 (d - g*) and w = 1 / (gapRecoverySteps dt) (Baumgarte's
-// stabilisation, Comput. Methods Appl. Mech. Eng. 1, 1972). At rest on the target gap a* = 0, so
-// the forces are exactly those of eq. (1)-(4). Below the target gap the correction is a servo on
-// the opening speed, a* = 2 w (v* - d') with v* = w (g* - d) / 2, and v* is capped at
-// vmax = min(kMaxSeparationSpeed, velocityTol / 2) (the idea of a largest push-out speed: Catto's
-// soft step, Solver2D 2024): a contact is never asked to open faster than that and stays a resting
-// contact while it opens (|d'| <= velocityTol). The cap acts only at d < g* - 2 vmax / w (at the
-// defaults below d = -5 mm), never on bodies resting near g*. (The force only pushes: what the
-// correction starts, only other forces brake, so bodies it opened may keep up to vmax.)
+// Gap keeping: the reference holds d'' >= 0, which lets the gap drift with integration error.
+// Resting contacts are kept at the target gap g* = distanceTol / 2 in two parts:
+//  - above g* the condition is d'' >= a* with the critically damped correction
+//    a* = -2 w d' - w^2 (d - g*), w = 1 / (gapRecoverySteps dt) (Baumgarte's stabilisation,
+//    Comput. Methods Appl. Mech. Eng. 1, 1972): a body resting a little above g* sinks to it and
+//    comes to rest there (the contact only brakes);
+//  - below g* only the velocity part, a* = -2 w d' (myPhysicsLab's ExtraAccel.VELOCITY): an
+//    approach is stopped, and the gap itself is restored after the step by moving positions only
+//    (gap_projection.h, called by the stepper), because a push-out that went into the velocities
+//    could never be braked by a contact that only pushes: two touching blocks would slide apart.
+// At rest (d' = 0) at or below g*, a* = 0 and the forces are exactly those of eq. (1)-(4).
 //
 // Pairs of bodies that overlap deeper than distanceTol are not resting contacts: the stepper
 // separates them (overlap_separation.h) and passes them here to be left out.

@@ -46,6 +46,10 @@ class ImpulseSim {
   // How deep the deepest contact found by the last penetratingContacts call penetrates (m, >= 0).
   double deepestPenetration() const { return deepest_; }
 
+  // Every contact within distanceTol found at the states of the last penetratingContacts call,
+  // when that was the last call of this object.
+  std::span<const Contact> contactsFound() const { return contacts_; }
+
   // The smallest distance of any of the contacts `keys` (from penetratingContacts) at `states`
   // (infinity if none is near).
   double closestGap(const Model& model, std::span<const BodyState> states,

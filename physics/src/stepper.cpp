@@ -146,6 +146,10 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, Statistic
   const int substeps = substepCount(model, states);
   const double h = model.settings.dt / substeps;
   for (int s = 0; s < substeps; ++s) advanceWithCollisions(model, states, h, stats);
+  // The last substep's last penetration check was made at the states it ended at.
+  const WorldSettings& w = model.settings;
+  gaps_.project(model, impulseSim_.contactsFound(), states, states,
+                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt}, stats);
   ++stats.steps;
 }
 

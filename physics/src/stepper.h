@@ -8,6 +8,10 @@
 // Overlapping bodies: pairs that overlap deeper than distanceTol at the start of a step are pushed
 // apart first (overlap_separation.h) and are left out of resting contact and collisions for the
 // rest of the step.
+//
+// Gaps: at the end of the step, resting contacts closer than the target gap are moved back towards
+// it by moving positions only (gap_projection.h), 1 / gapRecoverySteps of the excess closeness a
+// step, at most kMaxSeparationSpeed dt.
 #pragma once
 
 #include <span>
@@ -16,6 +20,7 @@
 #include "contact_sim.h"
 #include "contactlab/report.h"
 #include "contactlab/result.h"
+#include "gap_projection.h"
 #include "impulse_sim.h"
 #include "integrator.h"
 #include "model.h"
@@ -48,6 +53,7 @@ class Stepper {
   ContactSim contactSim_;
   ImpulseSim impulseSim_;
   OverlapSeparation overlaps_;
+  GapProjection gaps_;
   Integrator integrator_;
   std::vector<BodyRate> firstRates_;
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state

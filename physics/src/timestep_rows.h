@@ -9,9 +9,10 @@
 // the target gap g* = distanceTol / 2:
 //   gap above g*:  bias = (Phi - g*) / h          the contact may close to g* within the step (a
 //                                                 speculative contact) but no further;
-//   gap below g*:  bias = beta (Phi - g*) / h     beta = gapStabilization: that fraction of the
-//                                                 excess closeness is undone per step (Baumgarte),
-//                                                 at most kMaxPushOut m/s, so stacks do not pop;
+//   gap below g*:  bias = 0                       the contact closes no further; the positions are
+//                                                 moved back towards g* after the step
+//                                                 (gap_projection.h), so the impulses stay the
+//                                                 physical ones and no push-out velocity is left;
 //   bounce:        bias = min(bias, e u_n0)       when the contact approaches faster than the
 //                                                 restitution threshold (u_n0 < -threshold at the
 //                                                 start of the step) and would close within it:
@@ -31,7 +32,8 @@
 
 namespace contactlab {
 
-// Push-out speed cap (m/s) for overlapping contacts: a body dropped into another separates gently.
+// Push-out speed cap (m/s) of the gap correction: an overlap is undone by at most kMaxPushOut h a
+// step, so a body dropped into another separates gently.
 inline constexpr double kMaxPushOut = 0.2;
 
 struct TimestepRow {

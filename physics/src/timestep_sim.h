@@ -10,7 +10,9 @@
 //     matrix-free by ContactQpSolver (PGS, MPRGP or APGD), warm-started from the previous step's
 //     impulses of the same contacts (ContactKey), and with friction the slip fixed point of
 //     timestep_rows.h (at most kFrictionPasses solves);
-//  5. v+ = v_free + M^-1 D gamma, then q += h v+.
+//  5. v+ = v_free + M^-1 D gamma, then q += h v+;
+//  6. contacts closer than the target gap are moved back towards it by moving positions only
+//     (gap_projection.h), a fraction gapStabilization of the excess closeness per step.
 // With qp_method substep, steps 3-5 are SubstepSolver's substeps instead (substep_solver.h), and
 // step 2 reuses the contacts of pairs that have barely moved (ContactFinder::findReusing).
 // Deterministic: a step depends on the state it starts from and on the warm start (with the
@@ -25,6 +27,7 @@
 #include "contact_qp.h"
 #include "contactlab/report.h"
 #include "contactlab/result.h"
+#include "gap_projection.h"
 #include "islands.h"
 #include "model.h"
 #include "substep_solver.h"
@@ -104,6 +107,7 @@ class TimestepSim {
   Islands islands_;
   ContactQpSolver solver_;
   SubstepSolver substep_;
+  GapProjection gaps_;
   std::vector<BodyRate> rates_;
   std::vector<double> start_;     // 3 per body: v at the start of the step (0 for fixed bodies)
   std::vector<double> velocity_;  // 3 per body: v_free, then v+

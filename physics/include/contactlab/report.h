@@ -38,6 +38,7 @@ struct StageTimes {
   double lcp = 0;          // the LCP solves (time-stepping solver: the QP/CCP solves)
   double collisions = 0;   // penetration checks during back-ups, and impulses
   double overlaps = 0;     // ContactSim: finding and pushing apart overlapping bodies
+  double gaps = 0;         // the position correction of gaps closer than the target
   double total = 0;        // whole steps, every stage included
 };
 
