@@ -58,7 +58,6 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
     const bool close = excess < -slop;
     tooClose = tooClose || close;
     row.normal = g.normal;
-    row.mass = 1 / inverse;
     row.move = close ? std::min(rate.fraction * -excess, rate.largestMove) : -std::max(excess, 0.0);
     row.friction = pairFriction(model.bodies[c.body1].friction, model.bodies[c.body2].friction);
     rows_.push_back(row);
@@ -66,12 +65,51 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
   return tooClose;
 }
 
+void GapProjection::propagateShock() {
+  const size_t bodies = members_.size();
+  // Each body's rows (compressed lists), then a breadth-first search from local body 0.
+  firstRow_.assign(bodies + 1, 0);
+  for (const Row& row : rows_) {
+    ++firstRow_[row.body1 + 1];
+    ++firstRow_[row.body2 + 1];
+  }
+  for (size_t b = 0; b < bodies; ++b) firstRow_[b + 1] += firstRow_[b];
+  rowsOf_.resize(2 * rows_.size());
+  queue_.assign(firstRow_.begin(), firstRow_.end() - 1);  // fill cursors
+  for (size_t k = 0; k < rows_.size(); ++k) {
+    rowsOf_[queue_[rows_[k].body1]++] = static_cast<int>(k);
+    rowsOf_[queue_[rows_[k].body2]++] = static_cast<int>(k);
+  }
+  const int unreached = static_cast<int>(bodies);  // held by nothing: above every level
+  level_.assign(bodies, unreached);
+  level_[0] = 0;
+  queue_.assign(1, 0);
+  for (size_t next = 0; next < queue_.size(); ++next) {
+    const int body = queue_[next];
+    for (int i = firstRow_[body]; i < firstRow_[body + 1]; ++i) {
+      const Row& row = rows_[rowsOf_[i]];
+      const int other = row.body1 == body ? row.body2 : row.body1;
+      if (level_[other] != unreached) continue;
+      level_[other] = level_[body] + 1;
+      queue_.push_back(other);
+    }
+  }
+  auto lowest = [&](const Row& row) { return std::min(level_[row.body1], level_[row.body2]); };
+  std::stable_sort(rows_.begin(), rows_.end(),
+                   [&](const Row& a, const Row& b) { return lowest(a) < lowest(b); });
+  for (Row& row : rows_) {
+    row.invMass1 = level_[row.body1] < level_[row.body2] ? 0 : invMass_[row.body1];
+    row.invMass2 = level_[row.body2] < level_[row.body1] ? 0 : invMass_[row.body2];
+    row.mass = 1 / (row.invMass1 + row.invMass2);
+  }
+}
+
 double GapProjection::sweep() {
   double largest = 0;
   for (Row& row : rows_) {
     Vec2& d1 = moves_[row.body1];
     Vec2& d2 = moves_[row.body2];
-    const double w1 = invMass_[row.body1], w2 = invMass_[row.body2];
+    const double w1 = row.invMass1, w2 = row.invMass2;
     const double normal = std::max(
         row.normalImpulse + row.mass * (row.move - glm::dot(row.normal, d1 - d2)), 0.0);
     const Vec2 push = (normal - row.normalImpulse) * row.normal;
@@ -98,6 +136,7 @@ void GapProjection::project(const Model& model, std::span<const Contact> contact
                             GapCorrectionRate rate, Statistics& stats) {
   StageTimer timer(stats.time.gaps);
   if (!buildRows(model, contacts, found, states, rate)) return;
+  propagateShock();
   moves_.assign(members_.size(), Vec2{0, 0});
   const double settled = kGapSlop * model.settings.distanceTol / 10;
   for (int i = 0; i < kGapProjectionSweeps; ++i)

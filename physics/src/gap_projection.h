@@ -20,9 +20,14 @@
 // within |P_t| <= mu P_n, so a sticking contact stays where it sticks while its gap is corrected.
 // The displacements are translations only: a correction never turns a body (turning is left to
 // the forces), so the two corners of a face are always pushed alike and a partial solve cannot
-// tilt a stack. Projected Gauss-Seidel sweeps in the contacts' order (a stack listed from the
-// ground up is corrected in one sweep) until no impulse changes by more than a tenth of the slop,
-// at most kGapProjectionSweeps; what is left goes on in the next step. The slop (kGapSlop of
+// tilt a stack. Shock propagation (Guendelman, Bridson & Fedkiw, "Nonconvex rigid bodies with
+// stacking", SIGGRAPH 2003): each body's level is its distance in contacts from an immovable body
+// (breadth first), rows are swept from the lowest level up, and in a row between two levels the
+// lower body counts as immovable, so a correction pushes what rests on a body, never the body into
+// what holds it, and a stack of n boxes is corrected in one sweep instead of about n^2. Bodies of
+// one level (side by side) and bodies held by nothing share the correction by their masses.
+// Projected Gauss-Seidel sweeps until no displacement changes by more than a tenth of the slop, at
+// most kGapProjectionSweeps; what is left goes on in the next step. The slop (kGapSlop of
 // distanceTol) spares the solve when every contact is within it of its target.
 #pragma once
 
@@ -58,7 +63,8 @@ class GapProjection {
   struct Row {
     int body1 = 0, body2 = 0;  // local indices; 0 stands for every immovable body
     Vec2 normal{0, 1};
-    double mass = 0;  // 1 / (1/m1 + 1/m2): the row's effective mass for a translation
+    double invMass1 = 0, invMass2 = 0;  // 0 for the lower body of a row between two levels
+    double mass = 0;  // 1 / (invMass1 + invMass2): the row's effective mass for a translation
     double move = 0;  // s_c
     double friction = 0;
     double normalImpulse = 0, tangentImpulse = 0;
@@ -72,12 +78,15 @@ class GapProjection {
   // row's mass (a displacement, m).
   double sweep();
   int localBody(const Model& model, int body);
+  // level_ of every local body, then rows_ sorted by level with their one-way masses.
+  void propagateShock();
 
   std::vector<int> localOf_;  // model body -> local index (-1: not in the problem)
   std::vector<int> members_;  // local index -> model body (entry 0: every immovable body)
   std::vector<double> invMass_;  // per local body (0 for entry 0)
   std::vector<Vec2> moves_;      // per local body
   std::vector<Row> rows_;
+  std::vector<int> level_, firstRow_, rowsOf_, queue_;  // propagateShock's graph and search
 };
 
 }  // namespace contactlab
