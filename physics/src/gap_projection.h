@@ -21,17 +21,21 @@
 // The displacements are translations only: a correction never turns a body (turning is left to
 // the forces), so the two corners of a face are always pushed alike and a partial solve cannot
 // tilt a stack. Shock propagation (Guendelman, Bridson & Fedkiw, "Nonconvex rigid bodies with
-// stacking", SIGGRAPH 2003): each body's level is its distance in contacts from an immovable body
-// (breadth first), rows are swept from the lowest level up, and in a row between two levels the
-// lower body counts as immovable, so a correction pushes what rests on a body, never the body into
-// what holds it, and a stack of n boxes is corrected in one sweep instead of about n^2. Bodies of
-// one level (side by side) and bodies held by nothing share the correction by their masses.
-// Projected Gauss-Seidel sweeps until no displacement changes by more than a tenth of the slop, at
-// most kGapProjectionSweeps; what is left goes on in the next step. The slop (kGapSlop of
+// stacking", SIGGRAPH 2003) along gravity: the first sweep visits the contacts from the lowest up,
+// and in a contact whose normal is within 60 degrees of the vertical the lower body counts as
+// immovable, so a correction lifts what rests on a body instead of pushing the body into what
+// holds it, and a stack of n boxes is corrected in one sweep instead of about n^2 (heights order
+// the supports, so these one-way pushes never go round in a circle). Contacts across (side by
+// side), and every contact without gravity, share the correction by the bodies' masses. The later
+// sweeps are projected Gauss-Seidel with the true masses (block coordinate descent on the convex
+// problem, which settles where one-way pushes disagree), until no relative displacement changes
+// by more than a tenth of the slop, at most kGapProjectionSweeps in all; what is left goes on in
+// the next step. No body moves by more than largestMove in a step. The slop (kGapSlop of
 // distanceTol) spares the solve when every contact is within it of its target.
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "contact_finder.h"
@@ -42,6 +46,7 @@ namespace contactlab {
 
 inline constexpr double kGapSlop = 1e-4;       // of distanceTol (1 micrometre at the defaults)
 inline constexpr int kGapProjectionSweeps = 8;  // at most per step
+inline constexpr double kSupportCosine = 0.5;   // cos 60 degrees: a contact that holds a body up
 
 // How fast the correction closes an excess closeness: fraction per step and the largest move of a
 // contact per step (m).
@@ -54,17 +59,24 @@ class GapProjection {
  public:
   // Moves the positions of `states` (not the angles, not the velocities) as above, for the
   // contacts `contacts` found at `found` (the same states, or where the step started: their gaps
-  // are then carried rigidly to `states`). Counts its time in stats.time.gaps.
+  // are then followed to `states` to first order). The bodies of the pairs `overlapping` are being
+  // pushed apart by the overlap separation (overlap_separation.h): the correction leaves them where
+  // they are and moves others only as far as their contacts with them allow. Counts its time in
+  // stats.time.gaps.
   void project(const Model& model, std::span<const Contact> contacts,
                std::span<const BodyState> found, std::span<BodyState> states,
-               GapCorrectionRate rate, Statistics& stats);
+               GapCorrectionRate rate, Statistics& stats,
+               std::span<const std::pair<int, int>> overlapping = {});
 
  private:
   struct Row {
     int body1 = 0, body2 = 0;  // local indices; 0 stands for every immovable body
     Vec2 normal{0, 1};
-    double invMass1 = 0, invMass2 = 0;  // 0 for the lower body of a row between two levels
+    double height = 0;  // of the contact point
+    double invMass1 = 0, invMass2 = 0;
     double mass = 0;  // 1 / (invMass1 + invMass2): the row's effective mass for a translation
+    // The same, one way: 0 for the lower body of a contact that holds the other up.
+    double oneWayInvMass1 = 0, oneWayInvMass2 = 0, oneWayMass = 0;
     double move = 0;  // s_c
     double friction = 0;
     double normalImpulse = 0, tangentImpulse = 0;
@@ -73,20 +85,19 @@ class GapProjection {
   // rows_ for the contacts that can constrain the correction; false when none is too close.
   bool buildRows(const Model& model, std::span<const Contact> contacts,
                  std::span<const BodyState> found, std::span<const BodyState> states,
-                 GapCorrectionRate rate);
-  // One projected Gauss-Seidel sweep; returns the largest change of an impulse divided by its
-  // row's mass (a displacement, m).
-  double sweep();
+                 GapCorrectionRate rate, std::span<const std::pair<int, int>> overlapping);
+  // One projected Gauss-Seidel sweep, with the one-way masses or the true ones; returns the
+  // largest change of a row's relative displacement (m).
+  double sweep(bool oneWay);
   int localBody(const Model& model, int body);
-  // level_ of every local body, then rows_ sorted by level with their one-way masses.
-  void propagateShock();
+  // rows_ sorted from the lowest up, with their masses and one-way masses.
+  void propagateShock(double gravity);
 
-  std::vector<int> localOf_;  // model body -> local index (-1: not in the problem)
+  std::vector<int> localOf_;  // model body -> local index (-1: not in the problem, 0: held still)
   std::vector<int> members_;  // local index -> model body (entry 0: every immovable body)
   std::vector<double> invMass_;  // per local body (0 for entry 0)
   std::vector<Vec2> moves_;      // per local body
   std::vector<Row> rows_;
-  std::vector<int> level_, firstRow_, rowsOf_, queue_;  // propagateShock's graph and search
 };
 
 }  // namespace contactlab

@@ -149,7 +149,8 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, Statistic
   // The last substep's last penetration check was made at the states it ended at.
   const WorldSettings& w = model.settings;
   gaps_.project(model, impulseSim_.contactsFound(), states, states,
-                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt}, stats);
+                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt}, stats,
+                overlaps_.pairs());
   ++stats.steps;
 }
 
