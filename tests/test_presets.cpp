@@ -41,8 +41,12 @@ TEST_CASE("every preset runs 5 s: no NaN, no deep penetration, no energy gained"
     REQUIRE(built.ok());
     World world = built.value();
     const double startEnergy = world.energy().total;
-    // Energy is compared on the scale of the scene's energy terms: the gap correction and the
-    // integration of changing contact sets may add up to 1e-5 of it (a few 1e-5 J in the presets).
+    // Energy is compared on the scale of the scene's energy terms: the integration of changing
+    // contact sets may add up to 1e-5 of it, and the gap correction lifts a body by the drift of
+    // its gap, adding m g times that drift of potential energy: a block tipping about a corner at
+    // 1.3 rad/s drifts about 1 micrometre a step (tipping-block: 4e-4 J over its fall, 2e-5 of its
+    // scale). 5e-5 of the scale bounds both; a push-out that went into the velocities adds orders
+    // of magnitude more (issue 12: 1e-3 J for two touching 1 kg blocks).
     double scale = std::abs(startEnergy) + world.energy().kinetic;
     for (BodyId id : world.bodies()) {
       BodyView b = *world.body(id);
@@ -58,6 +62,6 @@ TEST_CASE("every preset runs 5 s: no NaN, no deep penetration, no energy gained"
     }
     for (BodyId id : world.bodies()) CHECK(finite(world.body(id)->state));
     CHECK(world.statistics().deepestPenetration <= world.settings().distanceTol);
-    if (checkEnergy) CHECK(worstGain <= 1e-5 * scale);
+    if (checkEnergy) CHECK(worstGain <= 5e-5 * scale);
   }
 }
