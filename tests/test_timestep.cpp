@@ -400,7 +400,7 @@ TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
 TEST_CASE("time-stepping settings are validated and read from scene text and share strings") {
   Result<LoadedScene> loaded = parseScene(
       "solver timestep\nqp_method mprgp\nqp_tolerance 1e-6\nqp_iterations 300\n"
-      "gap_stabilization 0.5\ncontact_margin 0.05\nrestitution_threshold 0.25\n",
+      "gap_stabilization 0.3\ncontact_margin 0.05\nrestitution_threshold 0.25\n",
       "t.scene");
   REQUIRE(loaded.ok());
   const WorldSettings& s = loaded->scene.settings;
@@ -408,11 +408,11 @@ TEST_CASE("time-stepping settings are validated and read from scene text and sha
   CHECK(s.qpMethod == QpSolverKind::Mprgp);
   CHECK(s.qpTolerance == 1e-6);
   CHECK(s.qpIterations == 300);
-  CHECK(s.gapStabilization == 0.5);
+  CHECK(s.gapStabilization == 0.3);
   CHECK(s.contactMargin == 0.05);
   CHECK(s.restitutionThreshold == 0.25);
   const std::string share = encodeShare(loaded->scene);
-  CHECK(share == "cl1,stimestep,mmprgp,q1e-6,k300,b0.5,a0.05,h0.25");
+  CHECK(share == "cl1,stimestep,mmprgp,q1e-6,k300,b0.3,a0.05,h0.25");
   Result<Scene> decoded = decodeShare(share);
   REQUIRE(decoded.ok());
   CHECK(decoded->settings.qpIterations == 300);
