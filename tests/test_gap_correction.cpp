@@ -61,10 +61,6 @@ WorldSettings settingsFor(const SolverConfig& config, double gravity, double fri
   return s;
 }
 
-double targetGap(const World& world) {
-  return world.settings().distanceTol / 2;
-}
-
 double kineticEnergy(const World& world) {
   return world.energy().kinetic;
 }

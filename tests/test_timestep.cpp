@@ -38,10 +38,6 @@ WorldSettings timestepSettings(QpSolverKind method, double dt, double friction,
   return s;
 }
 
-double targetGap(const World& world) {
-  return world.settings().distanceTol / 2;
-}
-
 // A fixed 12 x 1 ramp at 30 degrees through the origin and a 1 x 0.5 block of 1 kg resting on its
 // upper part at the target gap. Returns the block.
 BodyId addRampAndBlock(World& world) {

@@ -54,6 +54,9 @@ inline BodyId addFloor(World& world, const std::string& name = "floor") {
 
 inline BodyState stateOf(const World& world, BodyId id) { return world.body(id)->state; }
 
+// The gap every solver keeps resting contacts at: half the distance tolerance.
+inline double targetGap(const World& world) { return world.settings().distanceTol / 2; }
+
 inline void run(World& world, double seconds) {
   const int steps = static_cast<int>(std::lround(seconds / world.settings().dt));
   for (int i = 0; i < steps; ++i) REQUIRE(world.step().ok());
