@@ -92,6 +92,8 @@ double GapProjection::sweep(bool oneWay) {
   for (Row& row : rows_) {
     Vec2& d1 = moves_[row.body1];
     Vec2& d2 = moves_[row.body2];
+    // A row that asks for no push and whose bodies have not moved keeps a zero impulse: skip it.
+    if (row.normalImpulse == 0 && row.move <= 0 && d1 == Vec2{0, 0} && d2 == Vec2{0, 0}) continue;
     const double w1 = oneWay ? row.oneWayInvMass1 : row.invMass1;
     const double w2 = oneWay ? row.oneWayInvMass2 : row.invMass2;
     const double mass = oneWay ? row.oneWayMass : row.mass;
