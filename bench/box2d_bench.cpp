@@ -10,7 +10,8 @@
 // Then ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
 //
 // Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep] [--substeps N]
-//                               [--iterations N] [--tolerance T] [scene ...]
+//                               [--iterations N] [--tolerance T] [--gap-stabilization B]
+//                               [scene ...]
 // (default: all four scenes, R = 3, the default solver: apgd).
 #include <algorithm>
 #include <chrono>
@@ -288,6 +289,8 @@ int main(int argc, char** argv) {
       settings.qpIterations = std::atof(argv[++i]);
     } else if (arg == "--tolerance" && hasValue) {
       settings.qpTolerance = std::atof(argv[++i]);
+    } else if (arg == "--gap-stabilization" && hasValue) {
+      settings.gapStabilization = std::atof(argv[++i]);
     } else {
       names.push_back(arg);
     }
