@@ -54,6 +54,9 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
   for (const Contact& c : contacts) {
     const ContactGeometry& g = c.geometry;
     const double excess = g.distance + gapChange(c, found, states) - target;
+    // No body moves by more than largestMove: a contact farther than twice that beyond its target
+    // cannot close to it in this step.
+    if (excess > 2 * rate.largestMove) continue;
     Row row;
     row.body1 = localBody(model, c.body1);
     row.body2 = localBody(model, c.body2);
@@ -73,8 +76,14 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
 void GapProjection::propagateShock(double gravity) {
   // Upwards, against gravity (none without gravity).
   const double up = gravity > 0 ? 1 : gravity < 0 ? -1 : 0;
-  std::stable_sort(rows_.begin(), rows_.end(),
-                   [&](const Row& a, const Row& b) { return up * a.height < up * b.height; });
+  if (up != 0) {  // from the lowest up, equal heights in the contacts' order
+    order_.resize(rows_.size());
+    for (size_t k = 0; k < rows_.size(); ++k) order_[k] = {up * rows_[k].height, k};
+    std::sort(order_.begin(), order_.end());
+    sorted_.resize(rows_.size());
+    for (size_t k = 0; k < rows_.size(); ++k) sorted_[k] = rows_[order_[k].second];
+    rows_.swap(sorted_);
+  }
   for (Row& row : rows_) {
     row.invMass1 = invMass_[row.body1];
     row.invMass2 = invMass_[row.body2];
@@ -126,7 +135,7 @@ void GapProjection::project(const Model& model, std::span<const Contact> contact
   if (!buildRows(model, contacts, found, states, rate, overlapping)) return;
   propagateShock(model.settings.gravity);
   moves_.assign(members_.size(), Vec2{0, 0});
-  const double settled = kGapSlop * model.settings.distanceTol / 10;
+  const double settled = kGapSlop * model.settings.distanceTol;
   for (int i = 0; i < kGapProjectionSweeps; ++i)
     if (sweep(i == 0) <= settled) break;
   // Through a chain of contacts the moves add up; no body moves by more than largestMove, so none

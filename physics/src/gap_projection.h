@@ -30,7 +30,8 @@
 // sweeps are projected Gauss-Seidel with the true masses (block coordinate descent on the convex
 // problem, which settles where one-way pushes disagree), until no relative displacement changes
 // by more than a tenth of the slop, at most kGapProjectionSweeps in all; what is left goes on in
-// the next step. No body moves by more than largestMove in a step. The slop (kGapSlop of
+// the next step. No body moves by more than largestMove in a step (so contacts farther than twice
+// that beyond their target are left out). The slop (kGapSlop of
 // distanceTol) spares the solve when every contact is within it of its target.
 #pragma once
 
@@ -97,7 +98,8 @@ class GapProjection {
   std::vector<int> members_;  // local index -> model body (entry 0: every immovable body)
   std::vector<double> invMass_;  // per local body (0 for entry 0)
   std::vector<Vec2> moves_;      // per local body
-  std::vector<Row> rows_;
+  std::vector<Row> rows_, sorted_;
+  std::vector<std::pair<double, size_t>> order_;  // (height upwards, row) for propagateShock
 };
 
 }  // namespace contactlab
