@@ -196,9 +196,8 @@ TEST_CASE("a box placed exactly on the floor rises to the target gap with no ver
     // before 1 s. The substeps' contacts are soft (docs/timestep.md: a spring of 60 Hz), so the box
     // rests lower by its static compression g / omega^2 = 9.81 / (2 pi 60)^2 = 6.9e-5 m.
     const double omega = 2 * std::numbers::pi * 60;
-    const double sag = config.method == QpSolverKind::Substep && isTimestep(config)
-                           ? kG / (omega * omega)
-                           : 0.0;
+    const double sag =
+        config.method == QpSolverKind::Substep && isTimestep(config) ? kG / (omega * omega) : 0.0;
     CHECK(std::abs(stateOf(world, box).position.y - (0.5 + targetGap(world) - sag)) < 1e-5);
   }
 }
@@ -339,12 +338,12 @@ TEST_CASE("a 20-box column and the tapering stack hold their target heights for 
   }
 }
 
-// Open (issue 12, not yet met): this frictionless pile does not come to rest in 20 s. A block wedged
-// between four others rocks with a period of about 1 s, and blocks creep sideways on the floor,
-// damped only by damping 0.05 (time constant m / k of 20-60 s); at 80 s the fastest still moves
-// at 1.5 mm/s (3 mm/s before the position correction). While the pile creeps the gap correction
-// lifts blocks by the drift of their gaps, about 1e-5 J a step. Skipped, not deleted: it is the
-// target that is left.
+// Open (issue 12, not yet met): this frictionless pile does not come to rest in 20 s. A block
+// wedged between four others rocks with a period of about 1 s, and blocks creep sideways on the
+// floor, damped only by damping 0.05 (time constant m / k of 20-60 s); at 80 s the fastest still
+// moves at 1.5 mm/s (3 mm/s before the position correction). While the pile creeps the gap
+// correction lifts blocks by the drift of their gaps, about 1e-5 J a step. Skipped, not deleted: it
+// is the target that is left.
 TEST_CASE("a 100-block ContactSim pile settles below 1e-4 m/s in 20 s and then gains no energy" *
           doctest::skip()) {
   // The recipe of bench/pile_scene.h: a container whose width grows with sqrt(n), blocks of

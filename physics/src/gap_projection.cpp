@@ -106,8 +106,8 @@ double GapProjection::sweep(bool oneWay) {
     const double w1 = oneWay ? row.oneWayInvMass1 : row.invMass1;
     const double w2 = oneWay ? row.oneWayInvMass2 : row.invMass2;
     const double mass = oneWay ? row.oneWayMass : row.mass;
-    const double normal = std::max(
-        row.normalImpulse + mass * (row.move - glm::dot(row.normal, d1 - d2)), 0.0);
+    const double normal =
+        std::max(row.normalImpulse + mass * (row.move - glm::dot(row.normal, d1 - d2)), 0.0);
     const Vec2 push = (normal - row.normalImpulse) * row.normal;
     largest = std::max(largest, std::abs(normal - row.normalImpulse) / mass);
     row.normalImpulse = normal;
@@ -116,8 +116,8 @@ double GapProjection::sweep(bool oneWay) {
     if (row.friction > 0) {
       const Vec2 t = perpendicular(row.normal);
       const double bound = row.friction * normal;
-      const double tangent = std::clamp(
-          row.tangentImpulse - mass * glm::dot(t, d1 - d2), -bound, bound);
+      const double tangent =
+          std::clamp(row.tangentImpulse - mass * glm::dot(t, d1 - d2), -bound, bound);
       const Vec2 shift = (tangent - row.tangentImpulse) * t;
       row.tangentImpulse = tangent;
       d1 += w1 * shift;

@@ -29,10 +29,10 @@
 // side), and every contact without gravity, share the correction by the bodies' masses. The later
 // sweeps are projected Gauss-Seidel with the true masses (block coordinate descent on the convex
 // problem, which settles where one-way pushes disagree), until no relative displacement changes
-// by more than a tenth of the slop, at most kGapProjectionSweeps in all; what is left goes on in
-// the next step. No body moves by more than largestMove in a step (so contacts farther than twice
-// that beyond their target are left out). The slop (kGapSlop of
-// distanceTol) spares the solve when every contact is within it of its target.
+// by more than the slop, at most kGapProjectionSweeps in all; what is left goes on in the next
+// step. No body moves by more than largestMove in a step (so contacts farther than twice that
+// beyond their target are left out). The slop (kGapSlop of distanceTol) spares the solve when
+// every contact is within it of its target.
 #pragma once
 
 #include <span>
@@ -45,7 +45,7 @@
 
 namespace contactlab {
 
-inline constexpr double kGapSlop = 1e-4;       // of distanceTol (1 micrometre at the defaults)
+inline constexpr double kGapSlop = 1e-4;        // of distanceTol (1 micrometre at the defaults)
 inline constexpr int kGapProjectionSweeps = 8;  // at most per step
 inline constexpr double kSupportCosine = 0.5;   // cos 60 degrees: a contact that holds a body up
 

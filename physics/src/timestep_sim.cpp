@@ -265,8 +265,8 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Stati
       s.position += h * s.velocity;
       s.angle += h * s.omega;
     }
-    gaps_.project(model, found_, saved_, states,
-                  {model.settings.gapStabilization, kMaxPushOut * h}, stats);
+    gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
+                  stats);
   }
   current_.clear();
   for (const int k : order_) {
