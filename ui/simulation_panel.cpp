@@ -48,8 +48,8 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   helpMarker("...or after this many iterations.");
   changed |= sliderDouble("stabilization", &s.gapStabilization, 0.01, 1, "%.2f", tracker);
   helpMarker(
-      "Fraction of a contact's excess closeness removed per step (the substeps push out "
-      "with their soft contacts instead).");
+      "Fraction of a contact's excess closeness removed per step by moving the bodies, never "
+      "their velocities (the substeps push out with their soft contacts instead).");
   ImGui::EndDisabled();
   changed |= sliderDouble("margin (m)", &s.contactMargin, 0, 0.2, "%.3f", tracker);
   helpMarker(
@@ -139,7 +139,8 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
     helpMarker("...if it approaches or leaves slower than this; faster approaches are collisions.");
     changed |= sliderDouble("gap recovery (steps)", &s.gapRecoverySteps, 1, 20, "%.1f", tracker);
     helpMarker(
-        "Time constant, in steps, of the correction that keeps resting gaps at their target.");
+        "Time constant, in steps, of the correction that keeps resting gaps at their target "
+        "(below it, by moving the bodies, never their velocities).");
     ImGui::TreePop();
   }
   ImGui::PopItemWidth();
