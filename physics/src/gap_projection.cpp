@@ -46,14 +46,25 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
   const double target = w.distanceTol / 2;
   const double slop = kGapSlop * w.distanceTol;
   rows_.clear();
+  // Most steps of a resting scene find every contact within the slop: then nothing is built.
+  excess_.resize(contacts.size());
+  bool anyClose = false;
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const Contact& c = contacts[k];
+    excess_[k] = c.geometry.distance + gapChange(c, found, states) - target;
+    const bool movable = !model.bodies[c.body1].fixed() || !model.bodies[c.body2].fixed();
+    anyClose = anyClose || (movable && excess_[k] < -slop);
+  }
+  if (!anyClose) return false;
   localOf_.assign(model.bodies.size(), -1);
   for (const auto& [a, b] : overlapping) localOf_[a] = localOf_[b] = 0;
   members_.assign(1, -1);
   invMass_.assign(1, 0.0);
   bool tooClose = false;
-  for (const Contact& c : contacts) {
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    const Contact& c = contacts[k];
     const ContactGeometry& g = c.geometry;
-    const double excess = g.distance + gapChange(c, found, states) - target;
+    const double excess = excess_[k];
     // No body moves by more than largestMove: a contact farther than twice that beyond its target
     // cannot close to it in this step.
     if (excess > 2 * rate.largestMove) continue;

@@ -98,6 +98,7 @@ class GapProjection {
   std::vector<int> members_;  // local index -> model body (entry 0: every immovable body)
   std::vector<double> invMass_;  // per local body (0 for entry 0)
   std::vector<Vec2> moves_;      // per local body
+  std::vector<double> excess_;   // per contact: gap minus target gap where the step ended
   std::vector<Row> rows_, sorted_;
   std::vector<std::pair<double, size_t>> order_;  // (height upwards, row) for propagateShock
 };
