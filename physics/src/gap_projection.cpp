@@ -52,59 +52,50 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
   for (size_t k = 0; k < contacts.size(); ++k) {
     const Contact& c = contacts[k];
     excess_[k] = c.geometry.distance + gapChange(c, found, states) - target;
-    const bool movable = !model.bodies[c.body1].fixed() || !model.bodies[c.body2].fixed();
-    anyClose = anyClose || (movable && excess_[k] < -slop);
+    anyClose = anyClose || (excess_[k] < -slop &&
+                            !(model.bodies[c.body1].fixed() && model.bodies[c.body2].fixed()));
   }
   if (!anyClose) return false;
+  // Upwards, against gravity (none without gravity). The rows go from the lowest contact up, equal
+  // heights in the contacts' order, for the first sweep's shock propagation.
+  const double up = w.gravity > 0 ? 1 : w.gravity < 0 ? -1 : 0;
+  order_.clear();
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    // No body moves by more than largestMove: a contact farther than twice that beyond its target
+    // cannot close to it in this step.
+    if (excess_[k] > 2 * rate.largestMove) continue;
+    order_.push_back({up * contacts[k].geometry.point1.y, k});
+  }
+  if (up != 0 && !std::is_sorted(order_.begin(), order_.end()))
+    std::sort(order_.begin(), order_.end());
   localOf_.assign(model.bodies.size(), -1);
   for (const auto& [a, b] : overlapping) localOf_[a] = localOf_[b] = 0;
   members_.assign(1, -1);
   invMass_.assign(1, 0.0);
   bool tooClose = false;
-  for (size_t k = 0; k < contacts.size(); ++k) {
+  for (const auto& [height, k] : order_) {
     const Contact& c = contacts[k];
-    const ContactGeometry& g = c.geometry;
     const double excess = excess_[k];
-    // No body moves by more than largestMove: a contact farther than twice that beyond its target
-    // cannot close to it in this step.
-    if (excess > 2 * rate.largestMove) continue;
     Row row;
     row.body1 = localBody(model, c.body1);
     row.body2 = localBody(model, c.body2);
-    const double inverse = invMass_[row.body1] + invMass_[row.body2];
-    if (!(inverse > 0)) continue;  // two immovable bodies
-    const bool close = excess < -slop;
-    tooClose = tooClose || close;
-    row.normal = g.normal;
-    row.height = g.point1.y;
-    row.move = close ? std::min(rate.fraction * -excess, rate.largestMove) : -std::max(excess, 0.0);
-    row.friction = pairFriction(model.bodies[c.body1].friction, model.bodies[c.body2].friction);
-    rows_.push_back(row);
-  }
-  return tooClose;
-}
-
-void GapProjection::propagateShock(double gravity) {
-  // Upwards, against gravity (none without gravity).
-  const double up = gravity > 0 ? 1 : gravity < 0 ? -1 : 0;
-  if (up != 0) {  // from the lowest up, equal heights in the contacts' order
-    order_.resize(rows_.size());
-    for (size_t k = 0; k < rows_.size(); ++k) order_[k] = {up * rows_[k].height, k};
-    std::sort(order_.begin(), order_.end());
-    sorted_.resize(rows_.size());
-    for (size_t k = 0; k < rows_.size(); ++k) sorted_[k] = rows_[order_[k].second];
-    rows_.swap(sorted_);
-  }
-  for (Row& row : rows_) {
     row.invMass1 = invMass_[row.body1];
     row.invMass2 = invMass_[row.body2];
+    if (!(row.invMass1 + row.invMass2 > 0)) continue;  // two immovable bodies
+    const bool close = excess < -slop;
+    tooClose = tooClose || close;
+    row.normal = c.geometry.normal;
     row.mass = 1 / (row.invMass1 + row.invMass2);
     // The normal points from body 2 to body 1: body 2 holds body 1 up when it points up.
     const double rise = up * row.normal.y;
     row.oneWayInvMass1 = rise <= -kSupportCosine && row.invMass2 > 0 ? 0 : row.invMass1;
     row.oneWayInvMass2 = rise >= kSupportCosine && row.invMass1 > 0 ? 0 : row.invMass2;
     row.oneWayMass = 1 / (row.oneWayInvMass1 + row.oneWayInvMass2);
+    row.move = close ? std::min(rate.fraction * -excess, rate.largestMove) : -std::max(excess, 0.0);
+    row.friction = pairFriction(model.bodies[c.body1].friction, model.bodies[c.body2].friction);
+    rows_.push_back(row);
   }
+  return tooClose;
 }
 
 double GapProjection::sweep(bool oneWay) {
@@ -144,7 +135,6 @@ void GapProjection::project(const Model& model, std::span<const Contact> contact
                             std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.time.gaps);
   if (!buildRows(model, contacts, found, states, rate, overlapping)) return;
-  propagateShock(model.settings.gravity);
   moves_.assign(members_.size(), Vec2{0, 0});
   const double settled = kGapSlop * model.settings.distanceTol;
   for (int i = 0; i < kGapProjectionSweeps; ++i)

@@ -46,7 +46,7 @@
 namespace contactlab {
 
 inline constexpr double kGapSlop = 1e-4;        // of distanceTol (1 micrometre at the defaults)
-inline constexpr int kGapProjectionSweeps = 8;  // at most per step
+inline constexpr int kGapProjectionSweeps = 4;  // at most per step
 inline constexpr double kSupportCosine = 0.5;   // cos 60 degrees: a contact that holds a body up
 
 // How fast the correction closes an excess closeness: fraction per step and the largest move of a
@@ -73,7 +73,6 @@ class GapProjection {
   struct Row {
     int body1 = 0, body2 = 0;  // local indices; 0 stands for every immovable body
     Vec2 normal{0, 1};
-    double height = 0;  // of the contact point
     double invMass1 = 0, invMass2 = 0;
     double mass = 0;  // 1 / (invMass1 + invMass2): the row's effective mass for a translation
     // The same, one way: 0 for the lower body of a contact that holds the other up.
@@ -83,7 +82,8 @@ class GapProjection {
     double normalImpulse = 0, tangentImpulse = 0;
   };
 
-  // rows_ for the contacts that can constrain the correction; false when none is too close.
+  // rows_ for the contacts that can constrain the correction, from the lowest up, with their
+  // masses and one-way masses; false when none is too close.
   bool buildRows(const Model& model, std::span<const Contact> contacts,
                  std::span<const BodyState> found, std::span<const BodyState> states,
                  GapCorrectionRate rate, std::span<const std::pair<int, int>> overlapping);
@@ -91,16 +91,14 @@ class GapProjection {
   // largest change of a row's relative displacement (m).
   double sweep(bool oneWay);
   int localBody(const Model& model, int body);
-  // rows_ sorted from the lowest up, with their masses and one-way masses.
-  void propagateShock(double gravity);
 
   std::vector<int> localOf_;  // model body -> local index (-1: not in the problem, 0: held still)
   std::vector<int> members_;  // local index -> model body (entry 0: every immovable body)
   std::vector<double> invMass_;  // per local body (0 for entry 0)
   std::vector<Vec2> moves_;      // per local body
   std::vector<double> excess_;   // per contact: gap minus target gap where the step ended
-  std::vector<Row> rows_, sorted_;
-  std::vector<std::pair<double, size_t>> order_;  // (height upwards, row) for propagateShock
+  std::vector<Row> rows_;
+  std::vector<std::pair<double, size_t>> order_;  // (height upwards, contact) of the rows
 };
 
 }  // namespace contactlab

@@ -44,7 +44,7 @@ TimestepRow timestepRow(const Model& model, const Contact& c, std::span<const Bo
 
   const double h = w.dt;
   const double excess = g.distance - w.distanceTol / 2;
-  out.bias = std::max(excess, 0.0) / h;
+  out.bias = std::max(excess - kTouchingBand * w.distanceTol, 0.0) / h;
   const double e = pairRestitution(b1.elasticity, b2.elasticity);
   if (e > 0 && before.n < -w.restitutionThreshold && excess + h * before.n < 0)
     out.bias = std::min(out.bias, e * before.n);
