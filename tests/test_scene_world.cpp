@@ -139,9 +139,11 @@ TEST_CASE("captureScene keeps a mass as given and a density as given") {
     CHECK(sameBits(world.body(world.bodies()[i])->mass, rebuilt.body(rebuilt.bodies()[i])->mass));
 }
 
-// Blocks dropped onto a plank lying across two posts: redundant contact sets (the plank's four
-// corner contacts on the posts' tops) whose clamped set depends on where the LCP started, so a
-// continuation is bit-identical only if the running world forgets its warm start at the capture.
+// Blocks dropped onto a plank lying across two posts: while they land, redundant contact sets
+// whose clamped set depends on where the LCP started, so a continuation is bit-identical only if
+// the running world forgets its warm start at the capture. (Elasticity 0.5: at 0.2 the blocks
+// came to rest without a redundant set once landing contacts closer than the target gap were
+// stopped by impulses, docs/physics.md.)
 Scene pileOnPlank() {
   std::string text =
       "box floor w=12 h=1 y=-0.5 fixed\n"
@@ -154,7 +156,7 @@ Scene pileOnPlank() {
             "\n";
   }
   Result<LoadedScene> loaded =
-      parseScene("gravity 9.81\ndamping 0.5\nelasticity 0.2\n" + text, "plank.scene");
+      parseScene("gravity 9.81\ndamping 0.5\nelasticity 0.5\n" + text, "plank.scene");
   INFO((!loaded.ok() ? loaded.error().message : std::string()));
   REQUIRE(loaded.ok());
   return loaded.value().scene;

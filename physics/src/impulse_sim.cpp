@@ -35,8 +35,19 @@ std::pair<int, int> orderedPair(const Contact& c) {
 int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
                         std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.time.collisions);
+  finder_.find(model, states, model.settings.distanceTol, contacts_, {}, overlapping);
+  return resolveFound(model, states, stats);
+}
+
+int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
+                                  Statistics& stats) {
+  StageTimer timer(stats.time.collisions);
+  std::erase_if(contacts_, [gap](const Contact& c) { return !(c.geometry.distance < gap); });
+  return resolveFound(model, states, stats);
+}
+
+int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, Statistics& stats) {
   const WorldSettings& w = model.settings;
-  finder_.find(model, states, w.distanceTol, contacts_, {}, overlapping);
   rows_.clear();
   restitution_.clear();
   for (const Contact& c : contacts_) {

@@ -37,6 +37,12 @@ class ImpulseSim {
   int resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
               std::span<const std::pair<int, int>> overlapping);
 
+  // Stops the contacts of the last penetratingContacts call (their bodies since moved by at most
+  // the gap correction) that are closer than `gap` and approach: the same impulses as resolve,
+  // on those contacts only. Afterwards contactsFound() holds only them.
+  int resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
+                        Statistics& stats);
+
   // The contacts that penetrate (distance < 0) at `states`, outside the pairs `overlapping`,
   // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15); empty if none.
   const std::vector<ContactKey>& penetratingContacts(
@@ -56,6 +62,8 @@ class ImpulseSim {
                     const std::vector<ContactKey>& keys, Statistics& stats);
 
  private:
+  // The impulses of the contacts in contacts_.
+  int resolveFound(const Model& model, std::span<BodyState> states, Statistics& stats);
   int resolveSerially(const Model& model, std::span<BodyState> states, Statistics& stats);
   int resolveSimultaneously(const Model& model, std::span<BodyState> states, Statistics& stats);
   // Solves the impulse LCP over the contacts listed in group_ and applies it; returns how many
