@@ -22,8 +22,9 @@
 // position correction left slightly open as touching. That correction moves bodies by translations
 // only, so a body lifted by one support more than by another opens its other contact by the
 // difference, a few micrometres; as a speculative row (bias of the order of the solve's own
-// velocity tolerance) such a contact is neither clearly active nor clearly free, and APGD needed
-// 60 instead of 36 iterations a step on pyramid20 with rows like these; counted as touching, 43.
+// velocity tolerance) such a contact is neither clearly active nor clearly free: at beta 0.5 APGD
+// needed 60 iterations a step on pyramid20 with rows like these, counted as touching 43 (docs/
+// timestep.md).
 // The band is also the most a resting body can hover above g*; a wider one (3e-3) let a
 // frictionless column of ten boxes lean and slide 7 mm in 3 s.
 // The slip term turns the cone complementarity problem of the reference, whose solutions let a

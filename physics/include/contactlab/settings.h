@@ -50,8 +50,8 @@ struct WorldSettings {
   // sweep; it replaces the tolerance and the iteration cap.
   double substeps = 4;
   // Fraction of a contact's excess closeness (target gap minus gap) removed per step by moving
-  // positions (gap_projection.h), in (0, 1]; the same rate as ContactSim's default.
-  double gapStabilization = 0.5;
+  // positions (gap_projection.h), in (0, 1].
+  double gapStabilization = 0.2;
   // m: contacts closer than this (plus how far the two bodies can travel in the step) enter the
   // step's problem, so that contacts about to close are held before they penetrate.
   double contactMargin = 0.02;
