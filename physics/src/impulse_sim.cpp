@@ -43,6 +43,12 @@ int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<Body
                                   Statistics& stats) {
   StageTimer timer(stats.time.collisions);
   std::erase_if(contacts_, [gap](const Contact& c) { return !(c.geometry.distance < gap); });
+  // Most steps nothing there approaches: then nothing is built.
+  const double approaching = -kApproachFraction * model.settings.velocityTol;
+  if (std::none_of(contacts_.begin(), contacts_.end(), [&](const Contact& c) {
+        return rowVelocity(jacobianRow(c, states), states) < approaching;
+      }))
+    return 0;
   return resolveFound(model, states, stats);
 }
 

@@ -18,15 +18,15 @@
 //                                                 restitution threshold (u_n0 < -threshold at the
 //                                                 start of the step) and would close within it:
 //                                                 it leaves at -e u_n0 (Newton's law).
-// The band (kTouchingBand of distanceTol, 10 micrometres at the defaults) counts a gap that the
+// The band (kTouchingBand of distanceTol, 5 micrometres at the defaults) counts a gap that the
 // position correction left slightly open as touching. That correction moves bodies by translations
 // only, so a body lifted by one support more than by another opens its other contact by the
 // difference, a few micrometres; as a speculative row (bias of the order of the solve's own
-// velocity tolerance) such a contact is neither clearly active nor clearly free: at beta 0.5 APGD
-// needed 60 iterations a step on pyramid20 with rows like these, counted as touching 43 (docs/
-// timestep.md).
-// The band is also the most a resting body can hover above g*; a wider one (3e-3) let a
-// frictionless column of ten boxes lean and slide 7 mm in 3 s.
+// velocity tolerance) such a contact is neither clearly active nor clearly free: APGD needed 60
+// iterations a step on pyramid20 with rows like these, 43 with a band of 1e-3 (at beta 0.5; docs/
+// timestep.md). The band is also the most a resting body can hover above g*: 3e-3 let a
+// frictionless column of ten boxes lean and slide 7 mm in 3 s, and 1e-3 let the column of 20
+// hover 0.2 mm.
 // The slip term turns the cone complementarity problem of the reference, whose solutions let a
 // sliding contact lift off at mu |u_t| (Anitescu & Tasora 2010, the relaxation of Coulomb's law),
 // into Coulomb's law itself: with slip = mu |u_t| of the solution, u_n = D_n^T v+ + bias >= 0 again
@@ -47,7 +47,7 @@ namespace contactlab {
 inline constexpr double kMaxPushOut = 0.2;
 
 // Of distanceTol: a gap within this of the target counts as touching (above).
-inline constexpr double kTouchingBand = 1e-3;
+inline constexpr double kTouchingBand = 5e-4;
 
 struct TimestepRow {
   QpContact row;            // with the model's body indices
