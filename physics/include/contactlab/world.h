@@ -3,6 +3,9 @@
 //
 // Every mutating call either succeeds whole or returns an Error and leaves the world unchanged.
 // Deterministic: the same world and the same calls give bit-identical states.
+// Not thread-safe: use a World from one thread at a time, const methods included (contacts()
+// solves on its first call after a change and caches the result). Separate worlds share nothing.
+// docs/api.md introduces the API with an example.
 #pragma once
 
 #include <memory>
