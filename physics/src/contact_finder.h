@@ -52,6 +52,9 @@ class ContactFinder {
   void findReusing(const Model& model, std::span<const BodyState> states, double margin,
                    std::vector<Contact>& out, std::span<const double> reach);
   void forgetReuse();
+  // Takes back the last findReusing(): the reuse is again what it was before that call. Valid once,
+  // right after it.
+  void undoReuse();
 
   // The contacts find() gives for the listed pairs of bodies (i < j) only, in their order.
   void findBetween(const Model& model, std::span<const BodyState> states, double margin,

@@ -69,6 +69,11 @@ void ContactFinder::forgetReuse() {
   contacts_.clear();
 }
 
+void ContactFinder::undoReuse() {
+  collided_.swap(collidedNext_);
+  contacts_.swap(contactsNext_);
+}
+
 void ContactFinder::findReusing(const Model& model, std::span<const BodyState> states,
                                 double margin, std::vector<Contact>& out,
                                 std::span<const double> reach) {

@@ -63,6 +63,9 @@ class ContactSim {
                 std::vector<RestingContact>* report = nullptr, Memory memory = Memory::Update);
 
   void reset() { previous_.clear(); }
+  // The warm start as it is now, and putting a saved one back (a failed step is undone whole).
+  void saveWarmStart() { saved_ = previous_; }
+  void restoreWarmStart() { previous_ = saved_; }
 
  private:
   std::uint8_t warmStart(const Contact& c) const;
@@ -84,6 +87,7 @@ class ContactSim {
   // not found there start clamped (in a resting pile almost every contact carries force).
   std::vector<std::pair<ContactKey, std::uint8_t>> previous_;
   std::vector<std::pair<ContactKey, std::uint8_t>> current_;
+  std::vector<std::pair<ContactKey, std::uint8_t>> saved_;  // saveWarmStart()
 };
 
 }  // namespace contactlab

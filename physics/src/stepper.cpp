@@ -137,6 +137,7 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
 
 void Stepper::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
   StageTimer timer(stats.time.total);
+  contactSim_.saveWarmStart();
   startChecked_ = false;
   {
     StageTimer overlapTimer(stats.time.overlaps);

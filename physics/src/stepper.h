@@ -31,8 +31,11 @@ namespace contactlab {
 class Stepper {
  public:
   // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h)
-  // and undoes a step that is no longer physical.
+  // and undoes a step that is no longer physical: it restores the states and calls undoStep().
   void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  // Puts the warm start back as it was before the last step (valid once, right after it), so that
+  // the world continues bit-for-bit as if that step had not been tried.
+  void undoStep() { contactSim_.restoreWarmStart(); }
 
   // ContactSim at `states`, with the resting contacts and their forces. Does not affect later
   // steps: it reads the warm start but leaves it as it was.

@@ -276,7 +276,16 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Stati
                         c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
   }
   previous_.swap(current_);
+  stepped_ = true;
+  reused_ = model.settings.qpMethod == QpSolverKind::Substep;
   ++stats.steps;
+}
+
+void TimestepSim::undoStep() {
+  if (!stepped_) return;
+  previous_.swap(current_);
+  if (reused_) finder_.undoReuse();
+  stepped_ = false;
 }
 
 const std::vector<SteppedContact>& TimestepSim::lastContacts(const Model& model,

@@ -55,9 +55,12 @@ struct SteppedContact {
 
 class TimestepSim {
  public:
-  // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h),
-  // undoes a step that is no longer physical and then forgets the warm start.
+  // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h)
+  // and undoes a step that is no longer physical: it restores the states and calls undoStep().
   void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  // Puts the warm start and the contact reuse back as they were before the last step (valid once,
+  // right after it), so that the world continues bit-for-bit as if that step had not been tried.
+  void undoStep();
 
   // The contacts of the last step (points carried along with body 1), those that carried an
   // impulse or touch (gap within distanceTol); `states` are the states the step ended at. Built
@@ -73,6 +76,7 @@ class TimestepSim {
   void reset() {
     previous_.clear();
     finder_.forgetReuse();
+    stepped_ = false;
   }
 
  private:
@@ -125,7 +129,10 @@ class TimestepSim {
   std::vector<QpBody> qpBodies_;
   std::vector<QpContact> qpContacts_;
   std::vector<double> r_, gamma_, slip_, change_;
-  std::vector<WarmStart> previous_, current_;  // sorted by pair
+  // sorted by pair; after a step, current_ holds the warm start the step started from
+  std::vector<WarmStart> previous_, current_;
+  bool stepped_ = false;  // a step ran since the last reset or undo: undoStep() can take it back
+  bool reused_ = false;   // ...and it detected with finder_.findReusing()
   std::vector<SteppedContact> report_;
   std::vector<BodyState> saved_, scratchStates_;
 };

@@ -243,7 +243,11 @@ Status World::step() {
   if (!status) {
     w.states.swap(w.statesBeforeStep);
     w.stats = statsBeforeStep;
-    w.forgetWarmStart();
+    if (timestepping) {
+      w.timestep.undoStep();
+    } else {
+      w.stepper.undoStep();
+    }
     w.changed();
     return status;
   }

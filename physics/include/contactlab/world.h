@@ -66,9 +66,9 @@ class World {
 
   // Advances one step of settings().dt. The step fails when it leaves a state that is no longer
   // physical (docs/limits.md): a body non-finite, outside the world, faster than the speed limit,
-  // or kinetic energy grown by an order of magnitude more than the work done. Then the bodies,
-  // the time and the statistics are left as they were before the step, the solvers' warm start is
-  // forgotten, and the error names the bodies (the first few) and what was wrong.
+  // or kinetic energy grown by an order of magnitude more than the work done. Then the world is
+  // left bit-for-bit as it was before the step (bodies, time, statistics, the solvers' warm start
+  // and caches), and the error names the bodies (the first few) and what was wrong.
   Status step();
   double time() const;
 
