@@ -343,9 +343,9 @@ TEST_CASE("a 20-box column and the tapering stack hold their target heights for 
 // period of about 1 s while blocks on the floor slide sideways; nothing but the damping slows
 // them, with a time constant m / k of 20-60 s (the fastest point: 4 cm/s at 20 s, 9 mm/s at 40 s,
 // 4 mm/s at 70 s). What the gap correction owes such a pile is not to drive it: once the blocks
-// have landed, no step adds energy. Before landing contacts closer than the target gap were
-// stopped by impulses (Stepper::step), a rocking block's corner sank below the gap at each landing
-// and the correction lifted it back, adding m g times the sinking: up to 4e-4 J a step at 36 s.
+// have landed, no step adds energy. Until landings closer than the target gap were stopped by
+// impulses (Stepper::step), a rocking block's corner sank below the gap at each landing and the
+// correction lifted it back, adding m g times the sinking: up to 3.7e-4 J a step.
 TEST_CASE("a 100-block ContactSim pile, once its blocks have landed, gains no energy at any step") {
   // The recipe of bench/pile_scene.h: a container whose width grows with sqrt(n), blocks of
   // 0.4-1.2 m and 0.5-3 kg tilted up to 0.3 rad dropped in rows, default settings.
