@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "contactlab/world.h"
+#include "bench_world.h"
 #include "timestep_scenes.h"
 
 #ifdef CONTACTLAB_HAVE_BOX2D
@@ -69,38 +70,9 @@ struct Tracker {
 Outcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
   WorldSettings settings = base;
   settings.solver = SolverKind::Timestep;
-  settings.gravity = kBenchGravity;
-  settings.dt = kBenchDt;
-  settings.friction = scene.friction;
-  settings.elasticity = scene.restitution;
-  World world = World::create(settings).value();
-  int serial = 0;
-  auto addBody = [&](BodyDef def) {
-    def.name = "b" + std::to_string(serial++);
-    Result<BodyId> id = world.addBody(def);
-    if (!id) {
-      std::fprintf(stderr, "%s\n", id.error().message.c_str());
-      std::exit(2);
-    }
-    return id.value();
-  };
-  std::vector<BodyId> moving;
-  for (const SceneBox& b : scene.boxes) {
-    BodyDef def;
-    def.width = b.w;
-    def.height = b.h;
-    def.fixed = b.fixed;
-    def.state.position = {b.x, b.y};
-    BodyId id = addBody(def);
-    if (!b.fixed) moving.push_back(id);
-  }
-  for (const SceneDisc& d : scene.discs) {
-    BodyDef def;
-    def.shape = ShapeKind::Disc;
-    def.radius = d.r;
-    def.state.position = {d.x, d.y};
-    moving.push_back(addBody(def));
-  }
+  BenchWorld built = buildBenchWorld(scene, settings);
+  World& world = built.world;
+  const std::vector<BodyId>& moving = built.moving;
   auto positions = [&](std::vector<double>& x, std::vector<double>& y) {
     x.clear();
     y.clear();

@@ -7,6 +7,7 @@
 #include "broad_phase.h"
 #include "contact_geometry.h"
 #include "model.h"
+#include "scratch.h"
 #include "transform.h"
 
 namespace contactlab {
@@ -61,14 +62,14 @@ class ContactFinder {
                    std::span<const std::pair<int, int>> pairs, std::vector<Contact>& out);
 
  private:
-  // A pair as it was collided: its bodies' poses then, the margin, and its contacts (in
-  // contacts_, all found within that margin).
+  // A pair as it was collided: its bodies' placements and angles then, the margin, and its
+  // contacts (in contacts_, all found within that margin).
   struct CollidedPair {
     int i = 0, j = 0;
-    BodyState poseI, poseJ;
     Transform placementI, placementJ;
+    double angleI = 0, angleJ = 0;
     double margin = 0;
-    std::size_t first = 0, count = 0;
+    std::uint32_t first = 0, count = 0;
   };
   // The boxes, placements and static flags of every body (find, findReusing).
   void place(const Model& model, std::span<const BodyState> states, std::span<const double> reach);
@@ -78,15 +79,20 @@ class ContactFinder {
                    const Transform& ti, const Transform& tj, double margin,
                    std::vector<Contact>& out);
 
-  BroadPhase broadPhase_;
-  std::vector<Aabb> boxes_;
-  std::vector<bool> isStatic_;
-  std::vector<Transform> transforms_;
-  std::vector<std::pair<int, int>> pairs_;
-  std::vector<ContactGeometry> geometry_;
-  // findReusing(): the pairs collided, sorted, and their contact geometry as found.
-  std::vector<CollidedPair> collided_, collidedNext_;
-  std::vector<ContactGeometry> contacts_, contactsNext_;
+  // State (findReusing(): results depend on it): the pairs collided, sorted, and their contact
+  // geometry as found.
+  std::vector<CollidedPair> collided_;
+  std::vector<ContactGeometry> contacts_;
+  // Workspace (scratch.h), not copied with the world; the Next buffers also hold what undoReuse()
+  // puts back, until the next call.
+  Scratch<std::vector<CollidedPair>> collidedNext_;
+  Scratch<std::vector<ContactGeometry>> contactsNext_;
+  Scratch<BroadPhase> broadPhase_;
+  Scratch<std::vector<Aabb>> boxes_;
+  Scratch<std::vector<bool>> isStatic_;
+  Scratch<std::vector<Transform>> transforms_;
+  Scratch<std::vector<std::pair<int, int>>> pairs_;
+  Scratch<std::vector<ContactGeometry>> geometry_;
 };
 
 // How far the bodies of a pair may move relative to each other from where they were when the pair

@@ -11,11 +11,11 @@ namespace {
 // Whether body j sits where it sat relative to body i, within kReuseDistance and kReuseAngle: a
 // contact's geometry depends only on that (the two bodies moving together carry it unchanged).
 bool sameRelativePlacement(const BodyState& nowI, const BodyState& nowJ, const Transform& placeI,
-                           const BodyState& thenI, const BodyState& thenJ,
-                           const Transform& placeThenI) {
+                           const Transform& placeThenI, const Transform& placeThenJ,
+                           double angleThenI, double angleThenJ) {
   const Vec2 offset = placeI.rotateBack(nowJ.position - nowI.position) -
-                      placeThenI.rotateBack(thenJ.position - thenI.position);
-  const double turn = (nowJ.angle - nowI.angle) - (thenJ.angle - thenI.angle);
+                      placeThenI.rotateBack(placeThenJ.position - placeThenI.position);
+  const double turn = (nowJ.angle - nowI.angle) - (angleThenJ - angleThenI);
   return glm::dot(offset, offset) <= kReuseDistance * kReuseDistance &&
          std::abs(turn) <= kReuseAngle;
 }
@@ -91,8 +91,9 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
     CollidedPair next;
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
         std::abs(collided_[cursor].margin - pairMargin) <= kReuseMarginSlack &&
-        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].poseI,
-                              collided_[cursor].poseJ, collided_[cursor].placementI)) {
+        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].placementI,
+                              collided_[cursor].placementJ, collided_[cursor].angleI,
+                              collided_[cursor].angleJ)) {
       next = collided_[cursor];
       geometry_.clear();
       for (size_t k = next.first; k < next.first + next.count; ++k) {
@@ -101,22 +102,22 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
                     next.placementJ, transforms_[i], transforms_[j]);
         if (g.distance < next.margin) geometry_.push_back(g);
       }
-      next.first = contactsNext_.size();
+      next.first = static_cast<std::uint32_t>(contactsNext_.size());
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
                            contacts_.begin() + collided_[cursor].first + next.count);
     } else {
       next.i = i;
       next.j = j;
-      next.poseI = states[i];
-      next.poseJ = states[j];
       next.placementI = transforms_[i];
       next.placementJ = transforms_[j];
+      next.angleI = states[i].angle;
+      next.angleJ = states[j].angle;
       next.margin = pairMargin;
-      next.first = contactsNext_.size();
+      next.first = static_cast<std::uint32_t>(contactsNext_.size());
       geometry_.clear();
       collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
                     pairMargin, geometry_);
-      next.count = geometry_.size();
+      next.count = static_cast<std::uint32_t>(geometry_.size());
       contactsNext_.insert(contactsNext_.end(), geometry_.begin(), geometry_.end());
     }
     collidedNext_.push_back(next);

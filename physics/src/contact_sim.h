@@ -37,6 +37,7 @@
 #include "islands.h"
 #include "lcp_solver.h"
 #include "model.h"
+#include "scratch.h"
 
 namespace contactlab {
 
@@ -72,22 +73,25 @@ class ContactSim {
   double freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
                                   std::span<const BodyRate> rates) const;
 
-  ContactFinder finder_;
-  Islands islands_;
-  ContactMatrixBuilder matrixBuilder_;
-  LcpSolver lcp_;
-  std::vector<Contact> found_;
-  std::vector<Contact> resting_;
-  std::vector<bool> fixed_;
-  std::vector<JacobianRow> rows_;
-  SparseMatrix A_;
-  std::vector<double> b_, f_, a_;
-  std::vector<std::uint8_t> clamped_;
-  // Each contact of the previous evaluation with its final clamped flag, sorted by key. Contacts
-  // not found there start clamped (in a resting pile almost every contact carries force).
-  std::vector<std::pair<ContactKey, std::uint8_t>> previous_;
-  std::vector<std::pair<ContactKey, std::uint8_t>> current_;
-  std::vector<std::pair<ContactKey, std::uint8_t>> saved_;  // saveWarmStart()
+  using ClampedFlags = std::vector<std::pair<ContactKey, std::uint8_t>>;
+
+  // State: each contact of the previous evaluation with its final clamped flag, sorted by key.
+  // Contacts not found there start clamped (in a resting pile almost every contact carries force).
+  ClampedFlags previous_;
+
+  // Workspace (scratch.h): not copied with the world.
+  Scratch<ContactFinder> finder_;
+  Scratch<Islands> islands_;
+  Scratch<ContactMatrixBuilder> matrixBuilder_;
+  Scratch<LcpSolver> lcp_;
+  Scratch<std::vector<Contact>> found_, resting_;
+  Scratch<std::vector<bool>> fixed_;
+  Scratch<std::vector<JacobianRow>> rows_;
+  Scratch<SparseMatrix> A_;
+  Scratch<std::vector<double>> b_, f_, a_;
+  Scratch<std::vector<std::uint8_t>> clamped_;
+  Scratch<ClampedFlags> current_;
+  Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
 };
 
 }  // namespace contactlab

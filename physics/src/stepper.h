@@ -25,6 +25,7 @@
 #include "integrator.h"
 #include "model.h"
 #include "overlap_separation.h"
+#include "scratch.h"
 
 namespace contactlab {
 
@@ -53,17 +54,19 @@ class Stepper {
   void integrate(const Model& model, std::span<const BodyState> start, double h,
                  std::vector<BodyState>& end, Statistics& stats);
 
+  // State: ContactSim's warm start. The rest is workspace (scratch.h), not copied with the world;
+  // the two flags are set at the start of every step and substep before anything reads them.
   ContactSim contactSim_;
-  ImpulseSim impulseSim_;
-  OverlapSeparation overlaps_;
-  GapProjection gaps_;
-  Integrator integrator_;
-  std::vector<BodyRate> firstRates_;
+  Scratch<ImpulseSim> impulseSim_;
+  Scratch<OverlapSeparation> overlaps_;
+  Scratch<GapProjection> gaps_;
+  Scratch<Integrator> integrator_;
+  Scratch<std::vector<BodyRate>> firstRates_;
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
-  std::vector<BodyRate> rates_;
-  std::vector<BodyState> trial_, low_, middle_;
+  Scratch<std::vector<BodyRate>> rates_;
+  Scratch<std::vector<BodyState>> trial_, low_, middle_;
   bool startChecked_ = false;  // existing_ holds the penetrations at the start of this substep
-  std::vector<ContactKey> colliding_, existing_, fresh_, ending_;
+  Scratch<std::vector<ContactKey>> colliding_, existing_, fresh_, ending_;
 };
 
 }  // namespace contactlab

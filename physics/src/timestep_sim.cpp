@@ -233,14 +233,6 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   }
 }
 
-void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) const {
-  out.clear();
-  for (size_t k = 0; k < found_.size(); ++k) {
-    if (impulses_[2 * k] > 0 || found_[k].geometry.distance <= model.settings.distanceTol)
-      out.push_back({found_[k], impulses_[2 * k], impulses_[2 * k + 1]});
-  }
-}
-
 // Steps 1-2, then the substeps of SubstepSolver, which move the bodies themselves.
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                                     Statistics& stats) {
@@ -288,11 +280,19 @@ void TimestepSim::undoStep() {
   stepped_ = false;
 }
 
-const std::vector<SteppedContact>& TimestepSim::lastContacts(const Model& model,
-                                                             std::span<const BodyState> states) {
-  report(model, report_);
+void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) const {
+  out.clear();
+  for (size_t k = 0; k < found_.size(); ++k) {
+    if (impulses_[2 * k] > 0 || found_[k].geometry.distance <= model.settings.distanceTol)
+      out.push_back({found_[k], impulses_[2 * k], impulses_[2 * k + 1]});
+  }
+}
+
+void TimestepSim::lastContacts(const Model& model, std::span<const BodyState> states,
+                               std::vector<SteppedContact>& out) const {
+  report(model, out);
   // Carry each reported point along with body 1 over the step.
-  for (SteppedContact& c : report_) {
+  for (SteppedContact& c : out) {
     const int b = c.contact.body1;
     const BodyState& before = saved_[b];
     const BodyState& after = states[b];
@@ -304,7 +304,6 @@ const std::vector<SteppedContact>& TimestepSim::lastContacts(const Model& model,
         after.position + arm +
         Vec2{cosMinusOne * arm.x - sine * arm.y, sine * arm.x + cosMinusOne * arm.y};
   }
-  return report_;
 }
 
 void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,

@@ -30,6 +30,7 @@
 #include "gap_projection.h"
 #include "islands.h"
 #include "model.h"
+#include "scratch.h"
 #include "substep_solver.h"
 #include "timestep_rows.h"
 
@@ -63,10 +64,10 @@ class TimestepSim {
   void undoStep();
 
   // The contacts of the last step (points carried along with body 1), those that carried an
-  // impulse or touch (gap within distanceTol); `states` are the states the step ended at. Built
-  // on demand, so valid only until the world changes or steps again.
-  const std::vector<SteppedContact>& lastContacts(const Model& model,
-                                                  std::span<const BodyState> states);
+  // impulse or touch (gap within distanceTol); `states` are the states the step ended at. Valid
+  // until the world changes or steps again.
+  void lastContacts(const Model& model, std::span<const BodyState> states,
+                    std::vector<SteppedContact>& out) const;
 
   // The contacts at `states` with the impulses a step from there would give them. Reads the warm
   // start but does not change it.
@@ -100,6 +101,7 @@ class TimestepSim {
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
   void advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                          Statistics& stats);
+  // The contacts of found_ that carried an impulse or touch, with their impulses.
   void report(const Model& model, std::vector<SteppedContact>& out) const;
   // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
   // of the previous step: the same key, else the nearest contact of the same two bodies within
@@ -107,34 +109,41 @@ class TimestepSim {
   // aligned boxes meet), else none (0).
   void matchWarmStarts();
 
+  // State: the warm start (sorted by pair) and the contact reuse (inside finder_).
+  std::vector<WarmStart> previous_;
   ContactFinder finder_;
-  Islands islands_;
-  ContactQpSolver solver_;
-  SubstepSolver substep_;
-  GapProjection gaps_;
-  std::vector<BodyRate> rates_;
-  std::vector<double> start_;     // 3 per body: v at the start of the step (0 for fixed bodies)
-  std::vector<double> velocity_;  // 3 per body: v_free, then v+
-  std::vector<double> reach_;
-  std::vector<bool> fixed_;
-  std::vector<Contact> found_;
-  std::vector<TimestepRow> rows_;
-  std::vector<double> impulses_;  // 2 per contact
-  std::vector<int> order_;
-  std::vector<double> warm_;  // 2 per contact
-  std::vector<bool> warmFound_;
-  // One island's problem: local body 0 stands for every immovable body.
-  std::vector<int> localOf_;  // model body -> local index (-1: not in this island)
-  std::vector<int> members_;  // local index -> model body (entry 0 unused)
-  std::vector<QpBody> qpBodies_;
-  std::vector<QpContact> qpContacts_;
-  std::vector<double> r_, gamma_, slip_, change_;
-  // sorted by pair; after a step, current_ holds the warm start the step started from
-  std::vector<WarmStart> previous_, current_;
   bool stepped_ = false;  // a step ran since the last reset or undo: undoStep() can take it back
   bool reused_ = false;   // ...and it detected with finder_.findReusing()
-  std::vector<SteppedContact> report_;
-  std::vector<BodyState> saved_, scratchStates_;
+
+  // What lastContacts() reads: the last step's contacts, their impulses (2 per contact) and the
+  // states it started from. Not copied: a copied World takes the report itself (world.cpp).
+  Scratch<std::vector<Contact>> found_;
+  Scratch<std::vector<double>> impulses_;
+  Scratch<std::vector<BodyState>> saved_;
+
+  // Workspace (scratch.h), not copied with the world. After a step, current_ holds the warm start
+  // the step started from (what undoStep() puts back).
+  Scratch<std::vector<WarmStart>> current_;
+  Scratch<Islands> islands_;
+  Scratch<ContactQpSolver> solver_;
+  Scratch<SubstepSolver> substep_;
+  Scratch<GapProjection> gaps_;
+  Scratch<std::vector<BodyRate>> rates_;
+  Scratch<std::vector<double>> start_;     // 3 per body: v at the start of the step (0 if fixed)
+  Scratch<std::vector<double>> velocity_;  // 3 per body: v_free, then v+
+  Scratch<std::vector<double>> reach_;
+  Scratch<std::vector<bool>> fixed_;
+  Scratch<std::vector<TimestepRow>> rows_;
+  Scratch<std::vector<int>> order_;
+  Scratch<std::vector<double>> warm_;  // 2 per contact
+  Scratch<std::vector<bool>> warmFound_;
+  // One island's problem: local body 0 stands for every immovable body.
+  Scratch<std::vector<int>> localOf_;  // model body -> local index (-1: not in this island)
+  Scratch<std::vector<int>> members_;  // local index -> model body (entry 0 unused)
+  Scratch<std::vector<QpBody>> qpBodies_;
+  Scratch<std::vector<QpContact>> qpContacts_;
+  Scratch<std::vector<double>> r_, gamma_, slip_, change_;
+  Scratch<std::vector<BodyState>> scratchStates_;
 };
 
 }  // namespace contactlab

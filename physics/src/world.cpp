@@ -12,6 +12,7 @@
 #include "divergence.h"
 #include "energy.h"
 #include "model.h"
+#include "scratch.h"
 #include "stepper.h"
 #include "timestep_sim.h"
 
@@ -29,9 +30,10 @@ struct WorldImpl {
   double time = 0;
   double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
-  std::vector<BodyState> statesBeforeStep;  // scratch of step(): what a failed step restores
-  // Both solvers keep their warm start between steps: it is part of the world and copied with it;
-  // changing the bodies or the settings forgets it (forgetWarmStart). contacts() reads it only.
+  Scratch<std::vector<BodyState>> statesBeforeStep;  // step(): what a failed step restores
+  // Both solvers keep their warm start between steps: it is part of the world and copied with it,
+  // their workspace is not (scratch.h); changing the bodies or the settings forgets it
+  // (forgetWarmStart). contacts() reads it only.
   mutable Stepper stepper;
   mutable TimestepSim timestep;
   mutable std::vector<ContactReport> contacts;
@@ -53,6 +55,27 @@ struct WorldImpl {
     stepper.forgetWarmStart();
     timestep.reset();
   }
+  // A copy's time-stepping solver keeps no record of the last step (timestep_sim.h), so the copy
+  // takes the contacts that step reported, as the source would report them.
+  void takeStepReport(const WorldImpl& source) {
+    if (source.stepReportCurrent && !source.contactsValid) {
+      std::vector<SteppedContact> stepped;
+      source.timestep.lastContacts(model, states, stepped);
+      reportStepped(stepped);
+      contactsValid = true;
+    }
+    stepReportCurrent = false;
+  }
+  void reportStepped(std::span<const SteppedContact> stepped) {
+    contacts.clear();
+    const double h = model.settings.dt;
+    for (const SteppedContact& c : stepped) {
+      const ContactGeometry& g = c.contact.geometry;
+      contacts.push_back({model.bodies[c.contact.body1].id, model.bodies[c.contact.body2].id,
+                          g.point1, g.normal, g.distance, c.normalImpulse / h,
+                          c.tangentImpulse / h});
+    }
+  }
   void refreshMaterials() {
     for (Body& body : model.bodies) {
       body.elasticity = body.def.elasticity.value_or(model.settings.elasticity);
@@ -63,9 +86,11 @@ struct WorldImpl {
 
 World::World() : impl_(std::make_unique<WorldImpl>()) {}
 World::~World() = default;
-World::World(const World& other) : impl_(std::make_unique<WorldImpl>(*other.impl_)) {}
+World::World(const World& other) : impl_(std::make_unique<WorldImpl>(*other.impl_)) {
+  impl_->takeStepReport(*other.impl_);
+}
 World& World::operator=(const World& other) {
-  if (this != &other) impl_ = std::make_unique<WorldImpl>(*other.impl_);
+  if (this != &other) *this = World(other);
   return *this;
 }
 World::World(World&&) noexcept = default;
@@ -272,16 +297,13 @@ const std::vector<ContactReport>& World::contacts() const {
   if (w.contactsValid) return w.contacts;
   w.contacts.clear();
   if (w.model.settings.solver == SolverKind::Timestep) {
-    std::vector<SteppedContact> solved;
-    if (!w.stepReportCurrent) w.timestep.contactsAt(w.model, w.states, solved);
-    const double h = w.model.settings.dt;
-    for (const SteppedContact& c :
-         w.stepReportCurrent ? w.timestep.lastContacts(w.model, w.states) : solved) {
-      const ContactGeometry& g = c.contact.geometry;
-      w.contacts.push_back({w.model.bodies[c.contact.body1].id, w.model.bodies[c.contact.body2].id,
-                            g.point1, g.normal, g.distance, c.normalImpulse / h,
-                            c.tangentImpulse / h});
+    std::vector<SteppedContact> stepped;
+    if (w.stepReportCurrent) {
+      w.timestep.lastContacts(w.model, w.states, stepped);
+    } else {
+      w.timestep.contactsAt(w.model, w.states, stepped);
     }
+    w.reportStepped(stepped);
     w.contactsValid = true;
     return w.contacts;
   }
