@@ -1,5 +1,6 @@
-// A body's shape as the screen needs it: the corners of its outline in world coordinates, its
-// bounding rectangle, and whether a world point lies on it. Pure geometry on the public BodyView.
+// A body's shape as the screen draws it, from the world's shape queries (contactlab/shape_query.h):
+// the outline as corners to fill (a disc as a regular polygon), its bounds as a camera rectangle,
+// and the rigid placement of a body-frame point (a grab point, a disc's radius line).
 #pragma once
 
 #include <vector>
@@ -9,22 +10,17 @@
 
 namespace contactlab {
 
-// A polygon's corners in its body frame: the given points shifted so that their centroid is the
-// origin, as the physics does (BodyState::position is the centre of mass).
-std::vector<Vec2> centeredPolygon(const std::vector<Vec2>& points);
-
 // The body-frame point of a world point, and back.
 Vec2 toBodyFrame(const BodyState& state, Vec2 world);
 Vec2 toWorldFrame(const BodyState& state, Vec2 local);
 
-// The outline's corners in world coordinates, counter-clockwise (a disc as a regular polygon of
-// `discSegments` corners). `out` is cleared first.
-void bodyOutline(const BodyView& body, int discSegments, std::vector<Vec2>& out);
+// The outline's corners in world coordinates, counter-clockwise: the world's outline, with a disc
+// as a regular polygon of `discSegments` (at least 8) corners on its circle. `outline` is scratch
+// for the query and `out` is cleared first; both keep their storage. A bad id leaves `out` empty.
+void bodyOutline(const World& world, BodyId id, int discSegments, BodyOutline& outline,
+                 std::vector<Vec2>& out);
 
-// The smallest axis-aligned world rectangle holding the body.
-Rect bodyBounds(const BodyView& body);
-
-// Whether `point` lies on the body or within `tolerance` metres of it.
-bool bodyContains(const BodyView& body, Vec2 point, double tolerance);
+// The world's bounds of the body as a rectangle (an empty one at the origin for a bad id).
+Rect bodyBounds(const World& world, BodyId id);
 
 }  // namespace contactlab

@@ -24,10 +24,9 @@ Rect sceneFraming(const World& world) {
   std::optional<Rect> moving, all;
   std::vector<Rect> fixedBounds;
   for (BodyId id : world.bodies()) {
-    BodyView body = *world.body(id);
-    Rect r = bodyBounds(body);
+    Rect r = bodyBounds(world, id);
     grow(all, r);
-    if (body.def.fixed)
+    if (world.body(id)->def.fixed)
       fixedBounds.push_back(r);
     else
       grow(moving, r);

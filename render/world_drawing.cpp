@@ -98,11 +98,13 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
   }
 }
 
-void drawBody(const BodyView& body, const Camera& camera, bool selected, std::vector<Vec2>& corners,
-              DrawList& out) {
+// `outline` and `corners` are scratch, kept between bodies.
+void drawBody(const World& world, const BodyView& body, const Camera& camera, bool selected,
+              BodyOutline& outline, std::vector<Vec2>& corners, DrawList& out) {
   double radiusPixels = camera.toPixels(body.def.radius);
   int segments = std::clamp(static_cast<int>(radiusPixels / 2), 16, 72);
-  bodyOutline(body, segments, corners);
+  bodyOutline(world, body.id, segments, outline, corners);
+  if (corners.empty()) return;
   for (Vec2& p : corners) p = camera.worldToScreen(p);
   if (offScreen(corners, camera)) return;
   if (body.def.fixed) {
@@ -162,12 +164,13 @@ void drawWorld(const World& world, const Camera& camera, const ViewOptions& opti
   if (options.grid) drawGrid(camera, out);
   out.endLayer();
   std::vector<BodyId> ids = world.bodies();
+  BodyOutline outline;
   std::vector<Vec2> corners;
   for (bool fixedPass : {true, false}) {
     for (BodyId id : ids) {
       std::optional<BodyView> body = world.body(id);
       if (body->def.fixed == fixedPass)
-        drawBody(*body, camera, id == overlay.selected, corners, out);
+        drawBody(world, *body, camera, id == overlay.selected, outline, corners, out);
     }
     out.endLayer();
   }

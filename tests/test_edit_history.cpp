@@ -211,6 +211,24 @@ TEST_CASE(
   CHECK(doc.world.body(*doc.world.findBody("A"))->mass == 2);
 }
 
+TEST_CASE("a body's mass and fixedness set in place keep the world's ids, and undo back") {
+  Document doc = stackDocument();
+  const std::uint64_t epoch = doc.epoch;
+  const std::string original = text(doc.world);
+  BodyId a = *doc.world.findBody("A");
+  REQUIRE(applyEdit(doc, [&](World& w) { return w.setBodyMass(a, 5); }));
+  REQUIRE(applyEdit(doc, [&](World& w) { return w.setBodyFixed(a, true); }));
+  CHECK(doc.epoch == epoch);  // the same world: the selection and other ids stay valid
+  CHECK(doc.world.body(a)->def.fixed);
+  CHECK(doc.world.body(a)->def.mass == 5);
+  CHECK_FALSE(applyEdit(doc, [&](World& w) { return w.setBodyMass(a, -1); }));
+  REQUIRE(undo(doc));
+  CHECK_FALSE(doc.world.body(*doc.world.findBody("A"))->def.fixed);
+  CHECK(doc.world.body(*doc.world.findBody("A"))->mass == 5);
+  REQUIRE(undo(doc));
+  CHECK(text(doc.world) == original);
+}
+
 TEST_CASE("loading a scene is undoable and sets the start") {
   Document doc = stackDocument();
   const std::string original = text(doc.world);

@@ -51,7 +51,7 @@ BodyDef newBodyDef(const AddBodyForm& form, const World& world, Vec2 spot) {
   // Above every body whose bounds overlap the new body's column, with a small gap.
   double y = spot.y;
   for (BodyId id : world.bodies()) {
-    Rect r = bodyBounds(*world.body(id));
+    Rect r = bodyBounds(world, id);
     if (r.max.x < spot.x - halfWidth || r.min.x > spot.x + halfWidth) continue;
     if (r.max.y + halfHeight > y - halfHeight - 0.05 && r.min.y < y + halfHeight)
       y = std::max(y, r.max.y + halfHeight + 0.05);

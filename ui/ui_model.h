@@ -72,7 +72,8 @@ struct BodyStateEdit {
   BodyState appliedTo(BodyState state) const;
 };
 
-// Changes to a body that only a rebuilt world can take.
+// Changes to a body's definition: the mass and fixedness are set in place (World::setBodyMass,
+// World::setBodyFixed), the elasticity by rebuilding the world.
 struct BodyDefEdit {
   std::optional<double> mass;
   std::optional<bool> fixed;

@@ -108,12 +108,22 @@ void Controller::placeBody(BodyId id, const BodyState& state) {
 
 void Controller::editDef(const std::string& name, const BodyDefEdit& edit) {
   post([name, edit](Session& s) {
+    if (edit.mass || edit.fixed) {
+      // In place: the world keeps its ids, its other bodies, springs and warm start. The mass goes
+      // first: it is the one a bad value can refuse, and then nothing has changed.
+      reportFailure(s, applyEdit(s.doc, [&](World& w) -> Status {
+                      std::optional<BodyId> id = w.findBody(name);
+                      if (!id) return Error{"no body named '" + name + "'"};
+                      Status status = edit.mass ? w.setBodyMass(*id, *edit.mass) : Status{};
+                      if (status && edit.fixed) status = w.setBodyFixed(*id, *edit.fixed);
+                      return status;
+                    }));
+    }
+    if (!edit.elasticity) return;
     reportFailure(s, editScene(s.doc, [&](Scene& scene) -> Status {
                     for (BodyDef& def : scene.bodies) {
                       if (def.name != name) continue;
-                      if (edit.mass) def.mass = *edit.mass;
-                      if (edit.fixed) def.fixed = *edit.fixed;
-                      if (edit.elasticity) def.elasticity = *edit.elasticity;
+                      def.elasticity = *edit.elasticity;
                       return {};
                     }
                     return Error{"no body named '" + name + "'"};

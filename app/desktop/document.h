@@ -36,8 +36,9 @@ Status loadScene(Document& doc, const Scene& scene, std::string source);
 // under way. On error nothing changes (World calls are all or nothing).
 Status applyEdit(Document& doc, const std::function<Status(World&)>& change);
 
-// Changes the scene text of the world (a body's mass or fixedness, which only a rebuilt world can
-// take), undoably, and rebuilds the world.
+// Changes the scene text of the world (a body's elasticity, which only a rebuilt world can take),
+// undoably, and rebuilds the world. A body's mass and fixedness change in place through applyEdit
+// (World::setBodyMass, World::setBodyFixed).
 Status editScene(Document& doc, const std::function<Status(Scene&)>& change);
 
 void beginGesture(Document& doc);

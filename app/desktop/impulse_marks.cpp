@@ -49,14 +49,15 @@ void ImpulseFinder::after(const World& world, std::vector<CollisionMark>& marks)
   const WorldSettings& settings = world.settings();
   const double threshold = 0.25 * settings.velocityTol;
   const Vec2 gravityJump{0, -settings.gravity * settings.dt};
+  BodyOutline scratch;
   std::vector<Vec2> outline, other;
   for (std::size_t i = 0; i < ids_.size(); ++i) {
     std::optional<BodyView> body = world.body(ids_[i]);
     if (!body || body->def.fixed) continue;
     Vec2 jump = body->state.velocity - states_[i].velocity - gravityJump;
     if (glm::length(jump) < threshold) continue;
-    bodyOutline(*body, 24, outline);
-    Rect bounds = bodyBounds(*body);
+    bodyOutline(world, ids_[i], 24, scratch, outline);
+    Rect bounds = bodyBounds(world, ids_[i]);
     // The neighbour that gave the impulse is near and lies on the side the jump points away
     // from; a floor the body merely rests on is near too, but sideways to a horizontal jump.
     const Vec2 jumpDirection = jump / glm::length(jump);
@@ -64,13 +65,12 @@ void ImpulseFinder::after(const World& world, std::vector<CollisionMark>& marks)
     Vec2 bestPoint = body->state.position;
     for (BodyId id : ids_) {
       if (id == ids_[i]) continue;
-      std::optional<BodyView> neighbour = world.body(id);
-      Rect nb = bodyBounds(*neighbour);
+      Rect nb = bodyBounds(world, id);
       double reach = 2 * settings.distanceTol + 0.05;
       if (nb.min.x > bounds.max.x + reach || nb.max.x < bounds.min.x - reach ||
           nb.min.y > bounds.max.y + reach || nb.max.y < bounds.min.y - reach)
         continue;
-      bodyOutline(*neighbour, 24, other);
+      bodyOutline(world, id, 24, scratch, other);
       Vec2 point{0, 0}, fromNeighbour{0, 0};
       double distance = closestPair(outline, other, point, fromNeighbour);
       double length = glm::length(fromNeighbour);

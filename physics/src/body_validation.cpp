@@ -142,8 +142,7 @@ Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
   Status spin = validateSpin(def.state, shape.value());
   if (!spin) return Error{where + spin.error().message};
   if (def.mass) {
-    Status mass = requirePositive(*def.mass, "mass");
-    if (mass) mass = requireWithin(*def.mass, limits::kMinMass, limits::kMaxMass, "mass", " kg");
+    Status mass = validateMass(*def.mass);
     if (!mass) return Error{where + mass.error().message};
   } else {
     Status density = requirePositive(def.density, "density");
@@ -161,20 +160,36 @@ Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings) {
   Body body;
   body.def = def;
   body.shape = shape.value();
-  body.mass = def.mass ? *def.mass : def.density * body.shape.area;
+  const double mass = def.mass ? *def.mass : def.density * body.shape.area;
   if (!def.mass) {
-    Status mass = requireWithin(body.mass, limits::kMinMass, limits::kMaxMass,
-                                "mass (density times area)", " kg");
-    if (!mass) return Error{where + mass.error().message};
+    Status inRange =
+        requireWithin(mass, limits::kMinMass, limits::kMaxMass, "mass (density times area)", " kg");
+    if (!inRange) return Error{where + inRange.error().message};
   }
-  body.inertia = body.mass * body.shape.inertiaPerMass;
-  body.invMass = def.fixed ? 0 : 1 / body.mass;
-  body.invInertia = def.fixed ? 0 : 1 / body.inertia;
+  Status massProperties = assignMass(body, mass);
+  if (!massProperties) return Error{where + massProperties.error().message};
   body.elasticity = def.elasticity.value_or(settings.elasticity);
   body.friction = def.friction.value_or(settings.friction);
-  if (!std::isfinite(body.invMass) || !std::isfinite(body.invInertia) || !(body.inertia > 0))
-    return Error{where + "mass and size give no finite moment of inertia"};
   return body;
+}
+
+Status validateMass(double kg) {
+  Status mass = requirePositive(kg, "mass");
+  if (mass) mass = requireWithin(kg, limits::kMinMass, limits::kMaxMass, "mass", " kg");
+  return mass;
+}
+
+Status assignMass(Body& body, double kg) {
+  const double inertia = kg * body.shape.inertiaPerMass;
+  const double invMass = body.fixed() ? 0 : 1 / kg;
+  const double invInertia = body.fixed() ? 0 : 1 / inertia;
+  if (!std::isfinite(invMass) || !std::isfinite(invInertia) || !(inertia > 0))
+    return Error{"mass and size give no finite moment of inertia"};
+  body.mass = kg;
+  body.inertia = inertia;
+  body.invMass = invMass;
+  body.invInertia = invInertia;
+  return {};
 }
 
 }  // namespace contactlab

@@ -16,6 +16,13 @@ Status validateState(const BodyState& state);
 Status validateSpin(const BodyState& state, const Shape& shape);
 Status validateSpring(const SpringDef& def);
 Status validateThrust(const ThrustDef& def);
+// A mass in kg: finite, positive and within the limits.
+Status validateMass(double kg);
+
+// Sets the body's mass (a checked one) and, from it and the shape, its moment of inertia and the
+// inverses of both (0 when the body is fixed), or says why they are not finite and leaves the body
+// as it was.
+Status assignMass(Body& body, double kg);
 
 // A body with its shape and mass properties, or why the definition is invalid.
 Result<Body> makeBody(const BodyDef& def, const WorldSettings& settings);

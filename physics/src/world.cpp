@@ -8,10 +8,12 @@
 #include <queue>
 #include <unordered_map>
 
+#include "body_edits.h"
 #include "body_validation.h"
 #include "divergence.h"
 #include "energy.h"
 #include "model.h"
+#include "placed_shape.h"
 #include "scratch.h"
 #include "stepper.h"
 #include "timestep_sim.h"
@@ -199,6 +201,51 @@ std::vector<BodyId> World::bodies() const {
 
 std::size_t World::bodyCount() const {
   return impl_->model.bodies.size();
+}
+
+Status World::outline(BodyId id, BodyOutline& out) const {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"outline: no such body"};
+  placedOutline(impl_->model.bodies[i].shape, impl_->states[i], out);
+  return {};
+}
+
+Result<Vec2> World::centroid(BodyId id) const {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"centroid: no such body"};
+  return impl_->states[i].position;
+}
+
+Result<Bounds> World::bounds(BodyId id) const {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"bounds: no such body"};
+  return placedBounds(impl_->model.bodies[i].shape, impl_->states[i]);
+}
+
+Result<bool> World::containsPoint(BodyId id, Vec2 point, double tolerance) const {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"point test: no such body"};
+  if (!std::isfinite(point.x) || !std::isfinite(point.y))
+    return Error{"point test: the point must be finite"};
+  if (!(tolerance >= 0) || !std::isfinite(tolerance))
+    return Error{"point test: the tolerance must be a finite number >= 0"};
+  return placedContains(impl_->model.bodies[i].shape, impl_->states[i], point, tolerance);
+}
+
+Status World::setBodyMass(BodyId id, double kg) {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"set mass: no such body"};
+  Status status = setMass(impl_->model.bodies[i], kg);
+  if (status) impl_->changed();
+  return status;
+}
+
+Status World::setBodyFixed(BodyId id, bool fixed) {
+  int i = impl_->dense(id);
+  if (i < 0) return Error{"set fixed: no such body"};
+  Status status = setFixed(impl_->model.bodies[i], impl_->states[i], fixed);
+  if (status) impl_->changed();
+  return status;
 }
 
 Result<SpringId> World::addSpring(const SpringDef& def) {

@@ -19,6 +19,7 @@
 #include "contactlab/report.h"
 #include "contactlab/result.h"
 #include "contactlab/settings.h"
+#include "contactlab/shape_query.h"
 
 namespace contactlab {
 
@@ -58,6 +59,31 @@ class World {
   std::vector<BodyId> bodies() const;  // in the order they were added
   std::size_t bodyCount() const;
 
+  // Shape queries (contactlab/shape_query.h), in world coordinates at the body's current state,
+  // from the shape the collision detection uses. A bad id (removed, or from another world) gives
+  // an Error.
+  // The outline: a box's or polygon's corners, counter-clockwise, or a disc's centre and radius.
+  // `out` is overwritten and its storage reused (no allocation once it has grown).
+  Status outline(BodyId id, BodyOutline& out) const;
+  // The centroid, which is the centre of mass and the body's position: a polygon's points are
+  // shifted so that their area centroid is the body's origin (BodyDef::points).
+  Result<Vec2> centroid(BodyId id) const;
+  Result<Bounds> bounds(BodyId id) const;
+  // Whether `point` lies on the body (its boundary included) or within `tolerance` metres of it.
+  // A non-finite point, or a tolerance that is negative or not finite, gives an Error.
+  Result<bool> containsPoint(BodyId id, Vec2 point, double tolerance = 0) const;
+
+  // Edits of a body that keep it and everything else in the world (other bodies, springs,
+  // thrusts, time, statistics and the solvers' warm start: docs/api.md says why it stays valid).
+  // Checked as addBody checks a body; on error the world is unchanged.
+  // The mass in kg (finite, from limits::kMinMass to limits::kMaxMass); the moment of inertia
+  // scales with it, and captureScene writes it as the body's `mass`. A fixed body keeps it for
+  // when it is made free.
+  Status setBodyMass(BodyId id, double kg);
+  // Fixed (infinite mass and inertia, never moves) or free. Either way the body's velocity and
+  // spin become 0: a fixed body never moves, and a freed one starts at rest.
+  Status setBodyFixed(BodyId id, bool fixed);
+
   Result<SpringId> addSpring(const SpringDef& def);
   Status setSpringAnchor(SpringId id, Vec2 anchor);
   Status removeSpring(SpringId id);
@@ -76,7 +102,8 @@ class World {
   // set; time stepping: the last impulses), so a step depends on the bodies' states and on it.
   // Forgetting it makes the next step depend on the states alone: a world built from a scene
   // captured now (captureScene, a share string) then continues bit-identically with this one.
-  // Changing the bodies or the settings forgets it too.
+  // Adding or removing bodies and changing the settings forget it too; setBodyMass and
+  // setBodyFixed keep it.
   void forgetWarmStart();
 
   // The resting contacts at the current state with their forces (computed on demand, then cached
