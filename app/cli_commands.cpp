@@ -253,6 +253,7 @@ int benchCommand(const std::string& scene, long steps) {
                      {"qp_solves", s.qpSolves},
                      {"qp_iterations", s.qpIterations},
                      {"qp_unconverged", s.qpUnconverged},
+                     {"qp_apgd_in_place_of_mprgp", s.qpApgdInPlaceOfMprgp},
                      {"deepest_penetration", s.deepestPenetration}};
   if (std::optional<std::string> value = nonFiniteValue(report))
     return simulationFailed(*world, *value + " is not finite; the report is not printed");

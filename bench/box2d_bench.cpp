@@ -251,14 +251,15 @@ int main(int argc, char** argv) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else if (arg == "--method" && hasValue) {
       const std::string m = argv[++i];
-      settings.qpMethod = m == "pgs"       ? QpSolverKind::Pgs
-                          : m == "mprgp"   ? QpSolverKind::Mprgp
-                          : m == "substep" ? QpSolverKind::Substep
-                                           : QpSolverKind::Apgd;
+      // "substep" names the substeps scheme; the others the QP method.
+      settings.timestepScheme = m == "substep" ? TimestepScheme::Substeps : TimestepScheme::Qp;
+      settings.qpMethod = m == "pgs"     ? QpSolverKind::Pgs
+                          : m == "mprgp" ? QpSolverKind::Mprgp
+                                         : QpSolverKind::Apgd;
     } else if (arg == "--substeps" && hasValue) {
-      settings.substeps = std::atof(argv[++i]);
+      settings.substeps = std::atoi(argv[++i]);
     } else if (arg == "--iterations" && hasValue) {
-      settings.qpIterations = std::atof(argv[++i]);
+      settings.qpIterations = std::atoi(argv[++i]);
     } else if (arg == "--tolerance" && hasValue) {
       settings.qpTolerance = std::atof(argv[++i]);
     } else if (arg == "--gap-stabilization" && hasValue) {
@@ -279,17 +280,18 @@ int main(int argc, char** argv) {
                  name.c_str());
     std::exit(2);
   };
-  const char* methods[] = {"pgs", "mprgp", "apgd", "substep"};
+  const char* methods[] = {"pgs", "mprgp", "apgd"};
+  const bool substeps = settings.timestepScheme == TimestepScheme::Substeps;
   char solve[96];
-  if (settings.qpMethod == QpSolverKind::Substep)
-    std::snprintf(solve, sizeof solve, "%g substeps", settings.substeps);
+  if (substeps)
+    std::snprintf(solve, sizeof solve, "%d substeps", settings.substeps);
   else
-    std::snprintf(solve, sizeof solve, "tolerance %g, at most %g iterations", settings.qpTolerance,
+    std::snprintf(solve, sizeof solve, "tolerance %g, at most %d iterations", settings.qpTolerance,
                   settings.qpIterations);
   std::printf(
       "ContactLab timestep (%s, %s, gap %g m) vs %s; gravity 10, dt 1/60, one thread, median of "
       "%d runs\n\n",
-      methods[static_cast<int>(settings.qpMethod)], solve, gap,
+      substeps ? "substep" : methods[static_cast<int>(settings.qpMethod)], solve, gap,
 #ifdef CONTACTLAB_HAVE_BOX2D
       "Box2D 2.4.1 (8 + 3 iterations, sleeping off, gap 0.02 m)",
 #else

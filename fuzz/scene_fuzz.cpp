@@ -18,8 +18,8 @@ namespace {
 
 constexpr std::size_t kMaxBodies = 6;
 constexpr int kSteps = 3;
-constexpr double kMaxQpIterations = 200;
-constexpr double kMaxSubsteps = 50;
+constexpr int kMaxQpIterations = 200;
+constexpr int kMaxSubsteps = 50;
 
 bool finite(const BodyState& s) {
   return std::isfinite(s.position.x) && std::isfinite(s.position.y) && std::isfinite(s.angle) &&
@@ -52,8 +52,9 @@ void mustBeFinite(const World& world) {
   }
 }
 
-void mustStep(Scene scene, SolverKind solver, QpSolverKind qpMethod) {
+void mustStep(Scene scene, SolverKind solver, TimestepScheme scheme, QpSolverKind qpMethod) {
   scene.settings.solver = solver;
+  scene.settings.timestepScheme = scheme;
   scene.settings.qpMethod = qpMethod;
   scene.settings.qpIterations = std::min(scene.settings.qpIterations, kMaxQpIterations);
   scene.settings.substeps = std::min(scene.settings.substeps, kMaxSubsteps);
@@ -83,10 +84,10 @@ void mustRoundTripAndStep(const Scene& scene) {
     (void)buildWorld(scene);
     return;
   }
-  mustStep(scene, SolverKind::Contact, QpSolverKind::Apgd);
-  for (QpSolverKind method :
-       {QpSolverKind::Pgs, QpSolverKind::Mprgp, QpSolverKind::Apgd, QpSolverKind::Substep})
-    mustStep(scene, SolverKind::Timestep, method);
+  mustStep(scene, SolverKind::Contact, TimestepScheme::Qp, QpSolverKind::Apgd);
+  for (QpSolverKind method : {QpSolverKind::Pgs, QpSolverKind::Mprgp, QpSolverKind::Apgd})
+    mustStep(scene, SolverKind::Timestep, TimestepScheme::Qp, method);
+  mustStep(scene, SolverKind::Timestep, TimestepScheme::Substeps, QpSolverKind::Apgd);
 }
 
 }  // namespace

@@ -39,12 +39,21 @@ inline std::string sceneDifference(const Scene& a, const Scene& b) {
                                                 {s.dt, t.dt},
                                                 {s.distanceTol, t.distanceTol},
                                                 {s.velocityTol, t.velocityTol},
-                                                {s.gapRecoverySteps, t.gapRecoverySteps}};
+                                                {s.gapRecoverySteps, t.gapRecoverySteps},
+                                                {s.qpTolerance, t.qpTolerance},
+                                                {s.gapStabilization, t.gapStabilization},
+                                                {s.contactMargin, t.contactMargin},
+                                                {s.restitutionThreshold, t.restitutionThreshold}};
   for (std::size_t i = 0; i < std::size(settings); ++i)
     if (!sameBits(settings[i].first, settings[i].second))
       return "setting number " + std::to_string(i);
   if (s.integrator != t.integrator) return "integrator";
   if (s.collisions != t.collisions) return "collisions";
+  if (s.solver != t.solver) return "solver";
+  if (s.timestepScheme != t.timestepScheme) return "timestep scheme";
+  if (s.qpMethod != t.qpMethod) return "qp method";
+  if (s.qpIterations != t.qpIterations) return "qp iterations";
+  if (s.substeps != t.substeps) return "substeps";
   if (a.bodies.size() != b.bodies.size()) return "body count";
   for (std::size_t i = 0; i < a.bodies.size(); ++i) {
     const BodyDef &p = a.bodies[i], &q = b.bodies[i];

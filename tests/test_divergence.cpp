@@ -23,19 +23,21 @@ namespace {
 struct SolverChoice {
   const char* name;
   SolverKind solver;
+  TimestepScheme scheme;
   QpSolverKind qpMethod;
 };
 
 constexpr SolverChoice kSolvers[] = {
-    {"contact", SolverKind::Contact, QpSolverKind::Apgd},
-    {"timestep pgs", SolverKind::Timestep, QpSolverKind::Pgs},
-    {"timestep mprgp", SolverKind::Timestep, QpSolverKind::Mprgp},
-    {"timestep apgd", SolverKind::Timestep, QpSolverKind::Apgd},
-    {"timestep substep", SolverKind::Timestep, QpSolverKind::Substep},
+    {"contact", SolverKind::Contact, TimestepScheme::Qp, QpSolverKind::Apgd},
+    {"timestep pgs", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Pgs},
+    {"timestep mprgp", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Mprgp},
+    {"timestep apgd", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Apgd},
+    {"timestep substep", SolverKind::Timestep, TimestepScheme::Substeps, QpSolverKind::Apgd},
 };
 
 WorldSettings settingsFor(const SolverChoice& choice, WorldSettings settings = {}) {
   settings.solver = choice.solver;
+  settings.timestepScheme = choice.scheme;
   settings.qpMethod = choice.qpMethod;
   return settings;
 }

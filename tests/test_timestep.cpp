@@ -25,13 +25,13 @@ constexpr double kSlope = std::numbers::pi / 6;  // 30 degrees
 const double kSteps[] = {1.0 / 60, 1.0 / 120, 0.01};
 // The default solve to a tolerance, and the fixed-cost substeps (docs/timestep.md): every
 // mechanical claim below holds for both.
-const QpSolverKind kMethods[] = {QpSolverKind::Apgd, QpSolverKind::Substep};
+const TimestepScheme kSchemes[] = {TimestepScheme::Qp, TimestepScheme::Substeps};
 
-WorldSettings timestepSettings(QpSolverKind method, double dt, double friction,
+WorldSettings timestepSettings(TimestepScheme scheme, double dt, double friction,
                                double elasticity = 0) {
   WorldSettings s;
   s.solver = SolverKind::Timestep;
-  s.qpMethod = method;
+  s.timestepScheme = scheme;
   s.dt = dt;
   s.friction = friction;
   s.elasticity = elasticity;
@@ -79,13 +79,13 @@ double largestOverlap(const World& world) {
 }  // namespace
 
 TEST_CASE("a block on a 30 degree ramp sticks when mu >= tan 30") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     for (const double dt : kSteps) {
       for (const double mu : {0.6, 1.0}) {
         CAPTURE(dt);
         CAPTURE(mu);
-        World world = makeWorld(timestepSettings(method, dt, mu));
+        World world = makeWorld(timestepSettings(scheme, dt, mu));
         const BodyId block = addRampAndBlock(world);
         const Vec2 start = stateOf(world, block).position;
         run(world, 2);
@@ -105,13 +105,13 @@ TEST_CASE("a block on a 30 degree ramp sticks when mu >= tan 30") {
 }
 
 TEST_CASE("a block on a 30 degree ramp slides when mu < tan 30 at a = g (sin 30 - mu cos 30)") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     for (const double dt : kSteps) {
       for (const double mu : {0.0, 0.2, 0.4, 0.5}) {
         CAPTURE(dt);
         CAPTURE(mu);
-        World world = makeWorld(timestepSettings(method, dt, mu));
+        World world = makeWorld(timestepSettings(scheme, dt, mu));
         const BodyId block = addRampAndBlock(world);
         const BodyState start = stateOf(world, block);
         const double a = kG * (std::sin(kSlope) - mu * std::cos(kSlope));
@@ -134,13 +134,13 @@ TEST_CASE("a block on a 30 degree ramp slides when mu < tan 30 at a = g (sin 30 
 
 TEST_CASE(
     "a box sliding at 5 m/s with mu 0.5 stops after v^2 / (2 mu g) within one step's travel") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     const double v0 = 5, mu = 0.5;
     const double expected = v0 * v0 / (2 * mu * kG);  // 2.548 m
     for (const double dt : {1.0 / 60, 1.0 / 120, 1.0 / 240}) {
       CAPTURE(dt);
-      World world = makeWorld(timestepSettings(method, dt, mu));
+      World world = makeWorld(timestepSettings(scheme, dt, mu));
       addFloor(world);
       BodyDef def = boxDef("box", 1, 1, -5, 0.5 + targetGap(world));
       def.state.velocity = {v0, 0};
@@ -165,9 +165,9 @@ TEST_CASE(
 }
 
 TEST_CASE("a resting box carries m g through its contacts, with no friction on a level floor") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
-    World world = makeWorld(timestepSettings(method, 0.01, 0.6));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
+    World world = makeWorld(timestepSettings(scheme, 0.01, 0.6));
     addFloor(world);
     const BodyId box = add(world, boxDef("box", 2, 1, 0, 0.5 + 0.005, 2));
     run(world, 1);
@@ -183,15 +183,15 @@ TEST_CASE("a resting box carries m g through its contacts, with no friction on a
 }
 
 TEST_CASE("a frictionless pyramid of base 10 spreads and collapses; with mu 0.6 it holds") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     // The same small random shove for both: without friction nothing stops the boxes drifting
     // apart.
     for (const double dt : {1.0 / 60, 1.0 / 120}) {
       for (const double mu : {0.0, 0.6}) {
         CAPTURE(dt);
         CAPTURE(mu);
-        World world = makeWorld(timestepSettings(method, dt, mu));
+        World world = makeWorld(timestepSettings(scheme, dt, mu));
         const std::vector<BodyId> boxes = addPyramid(world, 10);
         std::mt19937 random(7);
         std::uniform_real_distribution<double> shove(-0.3, 0.3);
@@ -209,7 +209,7 @@ TEST_CASE("a frictionless pyramid of base 10 spreads and collapses; with mu 0.6 
         if (mu == 0) {
           // The top box fell two levels. (With these shoves the substeps spread the base as
           // much, but leave the top standing at 8 s: docs/timestep.md, known limits.)
-          if (method != QpSolverKind::Substep)
+          if (scheme != TimestepScheme::Substeps)
             CHECK(stateOf(world, boxes.back()).position.y < top - 2);
           CHECK(spread > widest + 0.5);
         } else {
@@ -222,11 +222,11 @@ TEST_CASE("a frictionless pyramid of base 10 spreads and collapses; with mu 0.6 
 }
 
 TEST_CASE("with mu 0.6 a pyramid of base 20 holds: after 1 s no box moves 1 cm in the next 10 s") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     for (const double dt : {1.0 / 60, 1.0 / 120}) {
       CAPTURE(dt);
-      World world = makeWorld(timestepSettings(method, dt, 0.6));
+      World world = makeWorld(timestepSettings(scheme, dt, 0.6));
       const std::vector<BodyId> boxes = addPyramid(world, 20);
       run(world, 1);
       std::vector<Vec2> settled;
@@ -244,10 +244,10 @@ TEST_CASE("with mu 0.6 a pyramid of base 20 holds: after 1 s no box moves 1 cm i
 TEST_CASE(
     "1000 discs poured into a box settle: kinetic energy below 0.01 J after 20 s, no deep "
     "overlap") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     // The rain1000 preset: 1000 discs r 0.25 in a 25 x 40 grid dropped into a box 20 m wide.
-    WorldSettings settings = timestepSettings(method, 1.0 / 60, 0.6);
+    WorldSettings settings = timestepSettings(scheme, 1.0 / 60, 0.6);
     settings.gravity = 10;
     World world = makeWorld(settings);
     BodyDef ground = boxDef("ground", 24, 1, 0, -0.5);
@@ -275,7 +275,7 @@ TEST_CASE(
       escaped += !(p.y > 0 && p.y < 40 && std::abs(p.x) < 10);
     }
     CHECK(escaped == 0);
-    if (method == QpSolverKind::Substep) {
+    if (scheme == TimestepScheme::Substeps) {
       // Soft contacts: a contact carrying F compresses by about F / (m_eff (2 pi 60 Hz)^2), 1 cm
       // for the 0.1 kg of two discs under 150 N, so the heap's floor overlaps more than 1 cm;
       // still no disc passes a tenth of its radius into another (docs/timestep.md).
@@ -290,11 +290,11 @@ TEST_CASE(
 }
 
 TEST_CASE("a ball bounces with the pair's restitution above the threshold speed, not below it") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
     for (const double dt : {1.0 / 60, 1.0 / 240}) {
       CAPTURE(dt);
-      World world = makeWorld(timestepSettings(method, dt, 0.6, 0.5));
+      World world = makeWorld(timestepSettings(scheme, dt, 0.6, 0.5));
       addFloor(world);
       // Dropped from 1.25 m it lands at 5 m/s and should leave at 2.5 m/s: a peak of 0.3125 m.
       const BodyId ball = add(world, discDef("ball", 0.25, 0, 1.5));
@@ -310,7 +310,7 @@ TEST_CASE("a ball bounces with the pair's restitution above the threshold speed,
       CHECK(peak == doctest::Approx(0.3125).epsilon(0.1));
 
       // Set down at 0.5 m/s (below the 1 m/s threshold) it stays down.
-      World slow = makeWorld(timestepSettings(method, dt, 0.6, 0.5));
+      World slow = makeWorld(timestepSettings(scheme, dt, 0.6, 0.5));
       addFloor(slow);
       BodyDef def = discDef("ball", 0.25, 0, 0.25 + 0.005);
       def.state.velocity = {0, -0.5};
@@ -324,9 +324,9 @@ TEST_CASE("a ball bounces with the pair's restitution above the threshold speed,
 TEST_CASE(
     "the time-stepping solver is deterministic; a copied world reports the contacts of the step "
     "it copied and continues bit-identically") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
-    World world = makeWorld(timestepSettings(method, 1.0 / 60, 0.6));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
+    World world = makeWorld(timestepSettings(scheme, 1.0 / 60, 0.6));
     addPyramid(world, 6);
     run(world, 0.5);
     World copy = world;
@@ -354,9 +354,9 @@ TEST_CASE(
 
 TEST_CASE(
     "a captured time-stepping world continues bit-identically once the warm start is forgotten") {
-  for (const QpSolverKind method : kMethods) {
-    CAPTURE(static_cast<int>(method));
-    World world = makeWorld(timestepSettings(method, 1.0 / 60, 0.6));
+  for (const TimestepScheme scheme : kSchemes) {
+    CAPTURE(static_cast<int>(scheme));
+    World world = makeWorld(timestepSettings(scheme, 1.0 / 60, 0.6));
     addPyramid(world, 6);
     run(world, 0.5);
     world.forgetWarmStart();
@@ -380,12 +380,17 @@ TEST_CASE(
 }
 
 TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
-  for (const QpSolverKind method :
-       {QpSolverKind::Pgs, QpSolverKind::Mprgp, QpSolverKind::Apgd, QpSolverKind::Substep}) {
+  const std::pair<TimestepScheme, QpSolverKind> solves[] = {
+      {TimestepScheme::Qp, QpSolverKind::Pgs},
+      {TimestepScheme::Qp, QpSolverKind::Mprgp},
+      {TimestepScheme::Qp, QpSolverKind::Apgd},
+      {TimestepScheme::Substeps, QpSolverKind::Apgd}};
+  for (const auto& [scheme, method] : solves) {
     for (const double mu : {0.0, 0.6}) {
+      CAPTURE(static_cast<int>(scheme));
       CAPTURE(static_cast<int>(method));
       CAPTURE(mu);
-      WorldSettings settings = timestepSettings(method, 1.0 / 60, mu);
+      WorldSettings settings = timestepSettings(scheme, 1.0 / 60, mu);
       settings.qpMethod = method;
       settings.qpIterations = 2000;
       World world = makeWorld(settings);
@@ -396,7 +401,7 @@ TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
       run(world, 3);
       // Substeps: soft contacts compress by about K F / (2 pi 60 Hz)^2 each, K = 1 / m_eff of the
       // corner rows (about 5 / kg between two boxes): 8 mm summed over this column's 10 contacts.
-      const double sag = method == QpSolverKind::Substep ? 0.01 : 0.005;
+      const double sag = scheme == TimestepScheme::Substeps ? 0.01 : 0.005;
       CHECK(std::abs(stateOf(world, boxes.back()).position.y - (0.505 + 9 * 1.005)) < sag);
       CHECK(std::abs(stateOf(world, boxes.back()).position.x) < 0.005);
       const Statistics& stats = world.statistics();
@@ -440,13 +445,13 @@ TEST_CASE("time-stepping settings are validated and read from scene text and sha
   Result<LoadedScene> substeps =
       parseScene("solver timestep\nqp_method substep\nsubsteps 8\n", "s.scene");
   REQUIRE(substeps.ok());
-  CHECK(substeps->scene.settings.qpMethod == QpSolverKind::Substep);
+  CHECK(substeps->scene.settings.timestepScheme == TimestepScheme::Substeps);
   CHECK(substeps->scene.settings.substeps == 8);
   const std::string substepShare = encodeShare(substeps->scene);
-  CHECK(substepShare == "cl1,stimestep,msubstep,u8");
+  CHECK(substepShare == "cl1,stimestep,xsubsteps,u8");
   Result<Scene> back = decodeShare(substepShare);
   REQUIRE(back.ok());
-  CHECK(back->settings.qpMethod == QpSolverKind::Substep);
+  CHECK(back->settings.timestepScheme == TimestepScheme::Substeps);
   CHECK(back->settings.substeps == 8);
   for (const char* bad : {"substeps 0", "substeps 2.5", "substeps 1001", "substeps -4"}) {
     CAPTURE(bad);

@@ -37,6 +37,8 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, co
     numbers_.pivotsPerStep = (stats.pivots - statsStart_.pivots) / steps;
     numbers_.qpSolvesPerStep = (stats.qpSolves - statsStart_.qpSolves) / steps;
     numbers_.qpIterationsPerStep = (stats.qpIterations - statsStart_.qpIterations) / steps;
+    numbers_.qpApgdInPlaceOfMprgpPerStep =
+        (stats.qpApgdInPlaceOfMprgp - statsStart_.qpApgdInPlaceOfMprgp) / steps;
   }
   windowStart_ = now;
   frames_ = 0;

@@ -25,21 +25,29 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   if (s.solver != SolverKind::Timestep ||
       !ImGui::TreeNodeEx("Time stepping", ImGuiTreeNodeFlags_DefaultOpen))
     return false;
-  const char* methods[] = {"projected Gauss-Seidel", "MPRGP (frictionless)", "APGD",
-                           "substeps (fast)"};
-  bool changed = enumCombo("QP solver", &s.qpMethod, methods, tracker);
+  const char* schemes[] = {"QP to a tolerance", "substeps (fast)"};
+  bool changed = enumCombo("scheme", &s.timestepScheme, schemes, tracker);
   helpMarker(
-      "How each step's contact problem is solved: projected Gauss-Seidel (one contact at a "
-      "time), MPRGP (Dostal; frictionless problems, APGD runs where there is friction) or "
-      "APGD (Nesterov-accelerated projected gradient), each to the tolerance.\nSubsteps: a "
-      "fixed cost per step, one Gauss-Seidel sweep per substep with soft contacts; fastest on "
-      "big piles, but loaded contacts compress a little (millimetres per layer).");
-  const bool substeps = s.qpMethod == QpSolverKind::Substep;
+      "How each step's contact problem is solved. QP: by the QP solver below, to the "
+      "tolerance.\nSubsteps: a fixed cost per step, one Gauss-Seidel sweep per substep with soft "
+      "contacts; fastest on big piles, but loaded contacts compress a little (millimetres per "
+      "layer).");
+  const bool substeps = s.timestepScheme == TimestepScheme::Substeps;
   if (substeps) {
     changed |= sliderWholeNumber("substeps", &s.substeps, 1, 64, tracker);
     helpMarker("Substeps per step, each one sweep over the contacts and one relax sweep.");
   }
   ImGui::BeginDisabled(substeps);
+  const char* methods[] = {"projected Gauss-Seidel", "MPRGP (frictionless)", "APGD"};
+  changed |= enumCombo("QP solver", &s.qpMethod, methods, tracker);
+  helpMarker(
+      "Projected Gauss-Seidel (one contact at a time), MPRGP (Dostal; frictionless problems "
+      "only) or APGD (Nesterov-accelerated projected gradient).");
+  if (!substeps && s.qpMethod == QpSolverKind::Mprgp) {
+    ImGui::TextWrapped(
+        "MPRGP solves frictionless groups only (every friction 0): groups with friction are "
+        "solved by APGD, counted in Statistics.");
+  }
   changed |= sliderDouble("tolerance", &s.qpTolerance, 1e-6, 1e-1, "%.1e", tracker, true);
   helpMarker(
       "A solve stops when its residual, a velocity error relative to the largest "

@@ -31,6 +31,9 @@ void statisticsPanel(const UiFacts& facts) {
   if (facts.world.settings().solver == SolverKind::Timestep) {
     row("  of which QP solves", "%.3f ms", p.lcpMsPerStep);
     row("QP solves per step", "%.1f", p.qpSolvesPerStep);
+    const WorldSettings& s = facts.world.settings();
+    if (s.timestepScheme == TimestepScheme::Qp && s.qpMethod == QpSolverKind::Mprgp)
+      row("  of which by APGD (friction)", "%.1f", p.qpApgdInPlaceOfMprgpPerStep);
     row("QP iterations per step", "%.1f", p.qpIterationsPerStep);
   } else {
     row("  of which LCP solves", "%.3f ms", p.lcpMsPerStep);

@@ -40,6 +40,7 @@ struct PerfNumbers {
   double pivotsPerStep = 0;
   double qpSolvesPerStep = 0;  // time stepping: QP/CCP solves and their iterations
   double qpIterationsPerStep = 0;
+  double qpApgdInPlaceOfMprgpPerStep = 0;  // QP solves MPRGP was asked for that APGD ran (friction)
   double stepsPerSecond = 0;
   double collisionsPerSecond = 0;
   double worstResidual = 0;  // of any solve since the world was built

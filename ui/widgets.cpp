@@ -19,11 +19,9 @@ bool sliderDouble(const char* label, double* value, double min, double max, cons
   return changed;
 }
 
-bool sliderWholeNumber(const char* label, double* value, int min, int max, EditTracker& tracker) {
-  int whole = static_cast<int>(*value);
+bool sliderWholeNumber(const char* label, int* value, int min, int max, EditTracker& tracker) {
   const bool changed = ImGui::SliderInt(
-      label, &whole, min, max, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  if (changed) *value = whole;
+      label, value, min, max, "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
   tracker.track();
   return changed;
 }

@@ -23,7 +23,7 @@ bool sliderDouble(const char* label, double* value, double min, double max, cons
                   EditTracker& tracker, bool logarithmic = false);
 // A logarithmic slider over a whole number held in a double (a setting that scene files store as a
 // number), clamped to [min, max] also when typed.
-bool sliderWholeNumber(const char* label, double* value, int min, int max, EditTracker& tracker);
+bool sliderWholeNumber(const char* label, int* value, int min, int max, EditTracker& tracker);
 // A drag field over doubles (unbounded when min == max).
 bool dragDouble(const char* label, double* value, double speed, double min, double max,
                 const char* format, EditTracker& tracker);

@@ -11,8 +11,8 @@
 namespace contactlab {
 namespace {
 
-constexpr double kMaxQpIterations = 1e6;
-constexpr double kMaxSubsteps = 1000;
+constexpr int kMaxQpIterations = 1000000;
+constexpr int kMaxSubsteps = 1000;
 
 bool finite(Vec2 v) {
   return std::isfinite(v.x) && std::isfinite(v.y);
@@ -75,11 +75,17 @@ Status validateSettings(const WorldSettings& s) {
                     requireNonNegative(s.restitutionThreshold, "restitution threshold")}) {
     if (!st) return st;
   }
-  if (!(s.qpIterations >= 1 && s.qpIterations <= kMaxQpIterations &&
-        s.qpIterations == std::floor(s.qpIterations)))
-    return Error{"qp iterations must be a whole number from 1 to 1000000"};
-  if (!(s.substeps >= 1 && s.substeps <= kMaxSubsteps && s.substeps == std::floor(s.substeps)))
-    return Error{"substeps must be a whole number from 1 to 1000"};
+  if (s.timestepScheme != TimestepScheme::Qp && s.timestepScheme != TimestepScheme::Substeps)
+    return Error{"timestep scheme must be qp or substeps"};
+  if (s.qpMethod != QpSolverKind::Pgs && s.qpMethod != QpSolverKind::Mprgp &&
+      s.qpMethod != QpSolverKind::Apgd)
+    return Error{"qp method must be pgs, mprgp or apgd"};
+  if (!(s.qpIterations >= 1 && s.qpIterations <= kMaxQpIterations))
+    return Error{"qp iterations must be a whole number from 1 to 1000000 (found " +
+                 std::to_string(s.qpIterations) + ")"};
+  if (!(s.substeps >= 1 && s.substeps <= kMaxSubsteps))
+    return Error{"substeps must be a whole number from 1 to 1000 (found " +
+                 std::to_string(s.substeps) + ")"};
   if (!(s.gapStabilization > 0 && s.gapStabilization <= 1))
     return Error{"gap stabilization must be a number > 0 and <= 1"};
   return {};

@@ -121,6 +121,44 @@ std::optional<SceneWarning> fastBodiesWarning(const Scene& scene, const std::vec
 
 }  // namespace
 
+std::optional<SceneProblem> applyLegacyWords(std::span<const LegacyWordRead> read,
+                                             WorldSettings& settings, SceneMarks& marks) {
+  for (const LegacyWordRead& legacy : read) {
+    const SettingKey& meant = *findSetting(legacy.word->setting);
+    std::optional<std::size_t>& mark = marks.settings[settingIndex(meant)];
+    if (mark) {
+      return SceneProblem{legacy.offset,
+                          concat({quoted(concat({legacy.key->name, " ", legacy.word->word})),
+                                  " is the old spelling of ",
+                                  quoted(concat({meant.name, " ", legacy.word->meaning})), ", and ",
+                                  quoted(meant.name), " is given too; with it, expected ",
+                                  legacy.key->name, " ", wordChoices(*legacy.key)})};
+    }
+    const auto word = std::find(meant.words.begin(), meant.words.end(), legacy.word->meaning);
+    meant.setWord(settings, static_cast<int>(word - meant.words.begin()));
+    mark = legacy.offset;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> mprgpFrictionWarning(const Scene& scene) {
+  const WorldSettings& s = scene.settings;
+  if (s.solver != SolverKind::Timestep || s.timestepScheme != TimestepScheme::Qp ||
+      s.qpMethod != QpSolverKind::Mprgp)
+    return std::nullopt;
+  int withFriction = 0;
+  bool movableWithFriction = false;
+  for (const BodyDef& def : scene.bodies) {
+    if (!(def.friction.value_or(s.friction) > 0)) continue;
+    ++withFriction;
+    movableWithFriction |= !def.fixed;
+  }
+  if (withFriction < 2 || !movableWithFriction) return std::nullopt;
+  return "qp_method mprgp solves frictionless problems only: groups of contacts with friction are "
+         "solved by APGD (the statistics count those solves); set friction 0 for MPRGP to solve "
+         "them all";
+}
+
 std::vector<SceneWarning> findLimitWarnings(const Scene& scene) {
   std::vector<Body> bodies;
   bodies.reserve(scene.bodies.size());

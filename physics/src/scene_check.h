@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,19 @@ struct SceneProblem {
   std::string message;
 };
 
+// A legacy word a reader met (scene_vocabulary.h): the setting it was read for, and where.
+struct LegacyWordRead {
+  const SettingKey* key = nullptr;
+  const LegacyWord* word = nullptr;
+  std::size_t offset = 0;
+};
+
+// Once every setting is read: sets the setting each legacy word stands for and marks it at the
+// legacy word, or says why not: that setting was given as well (whatever its value, a scene uses
+// one spelling). The offset is that of the legacy word.
+std::optional<SceneProblem> applyLegacyWords(std::span<const LegacyWordRead> read,
+                                             WorldSettings& settings, SceneMarks& marks);
+
 // The first problem of the scene in reading order (settings, then bodies in order), or nothing.
 // With marks, the offset is that of the value to blame: the one value that fails the library's
 // check on its own, else the body's name.
@@ -54,6 +68,11 @@ struct SceneWarning {
 // light one can sink into or pass through the heavy one), and bodies fast enough to pass through
 // another body within one step without the solver seeing a contact. The scene must pass checkScene.
 std::vector<SceneWarning> findLimitWarnings(const Scene& scene);
+
+// The time-stepping solver asked for MPRGP in a scene where two bodies with friction (one of them
+// movable) can touch: those contacts' groups are solved by APGD (docs/timestep.md). The message,
+// or nothing.
+std::optional<std::string> mprgpFrictionWarning(const Scene& scene);
 
 // Pairs of bodies that overlap (penetrate) in their start states, except pairs of two fixed bodies
 // (which never interact). The scene must pass checkScene.

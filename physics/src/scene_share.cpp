@@ -90,6 +90,8 @@ class ShareDecoder {
     for (std::size_t i = 1; i < statements.size(); ++i) {
       if (std::optional<Error> error = body(statements[i])) return *error;
     }
+    if (std::optional<SceneProblem> problem = applyLegacyWords(legacy_, scene_.settings, marks_))
+      return errorAt(problem->offset, problem->message);
     if (std::optional<SceneProblem> problem = checkScene(scene_, &marks_))
       return errorAt(problem->offset, problem->message);
     return scene_;
@@ -157,10 +159,14 @@ class ShareDecoder {
                                            " (", key->name, ") is given twice; expected it once"}));
     }
     const Piece value = field.sub(1);
-    if (key->isNumber()) {
+    if (!key->isWord()) {
       std::optional<double> number;
       if (std::optional<Error> error = readNumber(value, key->letter, number)) return error;
-      scene_.settings.*key->number = *number;
+      if (std::optional<std::string> problem = setNumberSetting(
+              *key, *number, std::string_view(&key->letter, 1), value.text, scene_.settings))
+        return errorAt(value.offset, *problem);
+    } else if (const LegacyWord* legacy = findLegacyWord(*key, value.text)) {
+      legacy_.push_back({key, legacy, value.offset});
     } else {
       auto word = std::find(key->words.begin(), key->words.end(), value.text);
       if (word == key->words.end()) {
@@ -297,6 +303,7 @@ class ShareDecoder {
   std::string_view text_;
   Scene scene_;
   SceneMarks marks_;
+  std::vector<LegacyWordRead> legacy_;
   std::vector<double> coordinates_;  // of the current body's points, to catch an odd count
 };
 
@@ -308,8 +315,13 @@ std::string encodeShare(const Scene& scene) {
     if (isDefaultSetting(key, scene.settings)) continue;
     out += ',';
     out += key.letter;
-    out +=
-        key.isNumber() ? shareNumber(scene.settings.*key.number) : settingText(key, scene.settings);
+    // Whole numbers as the short decimals of their doubles, as before they were whole ("1e3").
+    if (key.isWord()) {
+      out += settingText(key, scene.settings);
+    } else {
+      out += shareNumber(key.isNumber() ? scene.settings.*key.number
+                                        : static_cast<double>(scene.settings.*key.whole));
+    }
   }
   for (const BodyDef& def : scene.bodies) {
     const char letter = kShapeLetters[static_cast<std::size_t>(def.shape)];

@@ -53,6 +53,8 @@ class TextParser {
       }
       begin = end + 1;
     }
+    if (std::optional<SceneProblem> problem = applyLegacyWords(legacy_, scene_.settings, marks_))
+      return errorAt(problem->offset, problem->message);
     if (std::optional<SceneProblem> problem = checkScene(scene_, &marks_))
       return errorAt(problem->offset, problem->message);
     LoadedScene loaded{scene_, {}};
@@ -69,6 +71,10 @@ class TextParser {
     for (const SceneWarning& warning : findLimitWarnings(scene_)) {
       loaded.warnings.push_back(
           concat({location(marks_.bodies[warning.body].name), ": warning: ", warning.message}));
+    }
+    if (std::optional<std::string> warning = mprgpFrictionWarning(scene_)) {
+      const std::size_t method = *marks_.settings[settingIndex(*findSetting("qp_method"))];
+      loaded.warnings.push_back(concat({location(method), ": warning: ", *warning}));
     }
     return loaded;
   }
@@ -101,7 +107,7 @@ class TextParser {
   }
 
   std::optional<Error> setting(const SettingKey& key, const std::vector<Token>& tokens) {
-    const std::string expected = key.isNumber() ? "a number" : wordChoices(key);
+    const std::string expected = expectedValue(key);
     if (tokens.size() < 2) {
       return errorAt(tokens[0].end(), concat({"expected ", expected, " after ", quoted(key.name),
                                               ", found the end of the line"}));
@@ -117,11 +123,15 @@ class TextParser {
                                                location(*mark), "); expected each setting once"}));
     }
     const Token& value = tokens[1];
-    if (key.isNumber()) {
+    if (!key.isWord()) {
       ParsedNumber number = parseNumber(value.text);
       if (number.status != ParsedNumber::Status::Ok)
         return errorAt(value.offset, numberProblem(number.status, key.name, value.text));
-      scene_.settings.*key.number = number.value;
+      if (std::optional<std::string> problem =
+              setNumberSetting(key, number.value, key.name, value.text, scene_.settings))
+        return errorAt(value.offset, *problem);
+    } else if (const LegacyWord* legacy = findLegacyWord(key, value.text)) {
+      legacy_.push_back({&key, legacy, value.offset});
     } else {
       auto word = std::find(key.words.begin(), key.words.end(), value.text);
       if (word == key.words.end()) {
@@ -233,6 +243,7 @@ class TextParser {
   std::size_t start_ = 0;
   Scene scene_;
   SceneMarks marks_;
+  std::vector<LegacyWordRead> legacy_;
 };
 
 }  // namespace

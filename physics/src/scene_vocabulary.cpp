@@ -1,6 +1,7 @@
 // The tables of settings and body keys shared by scene text and share strings, and the spelling of
 // numbers. To add a word setting (an enum of WorldSettings), add its words and one wordSetting
-// line.
+// line. A word once written keeps its meaning: when a value moves to another setting, its old word
+// stays readable as a LegacyWord.
 #include "scene_vocabulary.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "contactlab/message_quote.h"
@@ -28,21 +30,29 @@ void setWord(WorldSettings& settings, int index) {
 
 constexpr SettingKey numberSetting(std::string_view name, char letter,
                                    double WorldSettings::*member) {
-  return {name, letter, member, {}, nullptr, nullptr};
+  return {name, letter, member, nullptr, {}, nullptr, nullptr, {}};
+}
+
+constexpr SettingKey wholeSetting(std::string_view name, char letter, int WorldSettings::*member) {
+  return {name, letter, nullptr, member, {}, nullptr, nullptr, {}};
 }
 
 // `words` lists the enum's values in declaration order. Share strings and scene files store the
 // words, not their positions, so the order may change; a word, once used, must keep its meaning.
 template <auto member>
 constexpr SettingKey wordSetting(std::string_view name, char letter,
-                                 std::span<const std::string_view> words) {
-  return {name, letter, nullptr, words, &getWord<member>, &setWord<member>};
+                                 std::span<const std::string_view> words,
+                                 std::span<const LegacyWord> legacyWords = {}) {
+  return {name, letter, nullptr, nullptr, words, &getWord<member>, &setWord<member>, legacyWords};
 }
 
 constexpr std::string_view kIntegratorWords[] = {"euler", "midpoint", "rk4"};
 constexpr std::string_view kCollisionWords[] = {"serial", "simultaneous"};
 constexpr std::string_view kSolverWords[] = {"contact", "timestep"};
-constexpr std::string_view kQpMethodWords[] = {"pgs", "mprgp", "apgd", "substep"};
+constexpr std::string_view kSchemeWords[] = {"qp", "substeps"};
+constexpr std::string_view kQpMethodWords[] = {"pgs", "mprgp", "apgd"};
+// Until the scheme was a setting of its own, the substeps were a QP method.
+constexpr LegacyWord kQpMethodLegacyWords[] = {{"substep", "timestep_scheme", "substeps"}};
 
 constexpr SettingKey kSettings[] = {
     numberSetting("gravity", 'g', &WorldSettings::gravity),
@@ -57,10 +67,11 @@ constexpr SettingKey kSettings[] = {
     numberSetting("velocity_tol", 'v', &WorldSettings::velocityTol),
     numberSetting("gap_recovery_steps", 'n', &WorldSettings::gapRecoverySteps),
     wordSetting<&WorldSettings::solver>("solver", 's', kSolverWords),
-    wordSetting<&WorldSettings::qpMethod>("qp_method", 'm', kQpMethodWords),
+    wordSetting<&WorldSettings::timestepScheme>("timestep_scheme", 'x', kSchemeWords),
+    wordSetting<&WorldSettings::qpMethod>("qp_method", 'm', kQpMethodWords, kQpMethodLegacyWords),
     numberSetting("qp_tolerance", 'q', &WorldSettings::qpTolerance),
-    numberSetting("qp_iterations", 'k', &WorldSettings::qpIterations),
-    numberSetting("substeps", 'u', &WorldSettings::substeps),
+    wholeSetting("qp_iterations", 'k', &WorldSettings::qpIterations),
+    wholeSetting("substeps", 'u', &WorldSettings::substeps),
     numberSetting("gap_stabilization", 'b', &WorldSettings::gapStabilization),
     numberSetting("contact_margin", 'a', &WorldSettings::contactMargin),
     numberSetting("restitution_threshold", 'h', &WorldSettings::restitutionThreshold),
@@ -196,12 +207,15 @@ std::size_t settingIndex(const SettingKey& key) {
 bool isDefaultSetting(const SettingKey& key, const WorldSettings& settings) {
   const WorldSettings defaults;
   if (key.isNumber()) return sameBits(settings.*key.number, defaults.*key.number);
+  if (key.isWhole()) return settings.*key.whole == defaults.*key.whole;
   return key.getWord(settings) == key.getWord(defaults);
 }
 
 void copySetting(const SettingKey& key, const WorldSettings& from, WorldSettings& to) {
   if (key.isNumber()) {
     to.*key.number = from.*key.number;
+  } else if (key.isWhole()) {
+    to.*key.whole = from.*key.whole;
   } else {
     key.setWord(to, key.getWord(from));
   }
@@ -209,6 +223,7 @@ void copySetting(const SettingKey& key, const WorldSettings& from, WorldSettings
 
 std::string settingText(const SettingKey& key, const WorldSettings& settings) {
   if (key.isNumber()) return formatNumber(settings.*key.number);
+  if (key.isWhole()) return std::to_string(settings.*key.whole);
   const int index = key.getWord(settings);
   if (index < 0 || static_cast<std::size_t>(index) >= key.words.size()) return "?";
   return std::string(key.words[index]);
@@ -221,6 +236,38 @@ std::string wordChoices(const SettingKey& key) {
     list += key.words[i];
   }
   return list;
+}
+
+std::string expectedValue(const SettingKey& key) {
+  if (key.isNumber()) return "a number";
+  if (key.isWhole()) return "a whole number";
+  return wordChoices(key);
+}
+
+const LegacyWord* findLegacyWord(const SettingKey& key, std::string_view word) {
+  for (const LegacyWord& legacy : key.legacyWords)
+    if (legacy.word == word) return &legacy;
+  return nullptr;
+}
+
+std::optional<std::string> setNumberSetting(const SettingKey& key, double value,
+                                            std::string_view after, std::string_view found,
+                                            WorldSettings& settings) {
+  if (key.isNumber()) {
+    settings.*key.number = value;
+    return std::nullopt;
+  }
+  constexpr double kLowest = std::numeric_limits<int>::min();
+  constexpr double kHighest = std::numeric_limits<int>::max();
+  if (value != std::floor(value)) {
+    return concat({"expected a whole number after '", after, "', found ", quoted(found)});
+  }
+  if (value < kLowest || value > kHighest) {
+    return concat({"expected a whole number from ", std::to_string(int(kLowest)), " to ",
+                   std::to_string(int(kHighest)), " after '", after, "', found ", quoted(found)});
+  }
+  settings.*key.whole = static_cast<int>(value);
+  return std::nullopt;
 }
 
 std::span<const BodyKey> bodyKeys() {

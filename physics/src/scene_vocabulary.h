@@ -15,16 +15,29 @@
 
 namespace contactlab {
 
-// A world setting: a number, or one word of a fixed list (an enum).
+// A word an older version of the formats wrote for a setting that now belongs to another setting:
+// `qp_method substep` is today `timestep_scheme substeps`. Reading it sets `setting` to `meaning`
+// (applyLegacyWords, scene_check.h); the setting it was read for keeps its default.
+struct LegacyWord {
+  std::string_view word;     // "substep"
+  std::string_view setting;  // "timestep_scheme"
+  std::string_view meaning;  // "substeps"
+};
+
+// A world setting: a number, a whole number, or one word of a fixed list (an enum).
 struct SettingKey {
   std::string_view name;                    // in scene text, e.g. "gravity"
   char letter;                              // in share strings, e.g. 'g'
-  double WorldSettings::*number = nullptr;  // number settings; null for word settings
+  double WorldSettings::*number = nullptr;  // number settings
+  int WorldSettings::*whole = nullptr;      // whole-number settings
   std::span<const std::string_view> words;  // word settings: one word per enum value, in order
   int (*getWord)(const WorldSettings&) = nullptr;
   void (*setWord)(WorldSettings&, int) = nullptr;
+  std::span<const LegacyWord> legacyWords;  // word settings: words older versions wrote
 
   bool isNumber() const { return number != nullptr; }
+  bool isWhole() const { return whole != nullptr; }
+  bool isWord() const { return getWord != nullptr; }
 };
 
 // Every setting, in writing order.
@@ -34,9 +47,19 @@ const SettingKey* findSettingByLetter(char letter);
 std::size_t settingIndex(const SettingKey& key);  // position in settingKeys()
 bool isDefaultSetting(const SettingKey& key, const WorldSettings& settings);
 void copySetting(const SettingKey& key, const WorldSettings& from, WorldSettings& to);
-// The setting's value as written in both formats (a number, or its word).
+// The setting's value as written in both formats (a number, a whole number, or its word).
 std::string settingText(const SettingKey& key, const WorldSettings& settings);
 std::string wordChoices(const SettingKey& key);  // "euler, midpoint or rk4"
+// What a reader expects as the setting's value: "a number", "a whole number", "pgs, mprgp or apgd".
+std::string expectedValue(const SettingKey& key);
+const LegacyWord* findLegacyWord(const SettingKey& key, std::string_view word);
+// Stores a number read for a number or whole-number setting, or says why it cannot be: a
+// whole-number setting takes only whole numbers an int holds ("4.5" is refused, "8.0" and "1e3"
+// are whole). `after` names the setting as the message should: "substeps", or "u" in a share
+// string.
+std::optional<std::string> setNumberSetting(const SettingKey& key, double value,
+                                            std::string_view after, std::string_view found,
+                                            WorldSettings& settings);
 
 enum class BodyField {
   Width,

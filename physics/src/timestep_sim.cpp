@@ -17,7 +17,6 @@ QpMethod qpMethodOf(QpSolverKind kind) {
     case QpSolverKind::Mprgp:
       return QpMethod::Mprgp;
     case QpSolverKind::Apgd:
-    case QpSolverKind::Substep:  // never asked: the substeps do not use ContactQpSolver
       return QpMethod::Apgd;
   }
   return QpMethod::ProjectedGaussSeidel;
@@ -164,10 +163,13 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   }
   bool friction = false;
   for (const QpContact& c : qpContacts_) friction = friction || c.friction > 0;
+  // MPRGP solves frictionless problems only: a group with friction is solved by APGD, and the
+  // statistics count those solves (docs/timestep.md).
+  const bool apgdForMprgp = w.qpMethod == QpSolverKind::Mprgp && friction;
   QpSettings settings;
-  settings.method = qpMethodOf(w.qpMethod);
+  settings.method = apgdForMprgp ? QpMethod::Apgd : qpMethodOf(w.qpMethod);
   settings.tolerance = w.qpTolerance;
-  settings.maxIterations = static_cast<int>(w.qpIterations);
+  settings.maxIterations = w.qpIterations;
   settings.friction = friction;
 
   const size_t bodies = members_.size();
@@ -179,6 +181,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       result = solver_.solve(qpBodies_, qpContacts_, r_, settings, gamma_);
     }
     ++stats.qpSolves;
+    stats.qpApgdInPlaceOfMprgp += apgdForMprgp;
     stats.qpIterations += result.iterations;
     stats.qpUnconverged += !result.converged;
     stats.worstResidual = std::max(stats.worstResidual, result.residual);
@@ -237,15 +240,15 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                                     Statistics& stats) {
   detect(model, states, reuse, stats);
-  substep_.advance(model, found_, order_, rates_, warm_, static_cast<int>(model.settings.substeps),
-                   states, impulses_, stats);
+  substep_.advance(model, found_, order_, rates_, warm_, model.settings.substeps, states, impulses_,
+                   stats);
 }
 
 void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
   StageTimer timer(stats.time.total);
   const double h = model.settings.dt;
   saved_ = states;
-  if (model.settings.qpMethod == QpSolverKind::Substep) {
+  if (model.settings.timestepScheme == TimestepScheme::Substeps) {
     advanceSubstepped(model, states, true, stats);
   } else {
     solve(model, states, stats);
@@ -269,7 +272,7 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Stati
   }
   previous_.swap(current_);
   stepped_ = true;
-  reused_ = model.settings.qpMethod == QpSolverKind::Substep;
+  reused_ = model.settings.timestepScheme == TimestepScheme::Substeps;
   ++stats.steps;
 }
 
@@ -309,7 +312,7 @@ void TimestepSim::lastContacts(const Model& model, std::span<const BodyState> st
 void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,
                              std::vector<SteppedContact>& out) {
   Statistics scratch;
-  if (model.settings.qpMethod == QpSolverKind::Substep) {
+  if (model.settings.timestepScheme == TimestepScheme::Substeps) {
     scratchStates_.assign(states.begin(), states.end());
     advanceSubstepped(model, scratchStates_, false, scratch);
   } else {

@@ -65,6 +65,9 @@ struct Statistics {
   std::int64_t qpSolves = 0;
   std::int64_t qpIterations = 0;
   std::int64_t qpUnconverged = 0;
+  // Of the QP solves, those that MPRGP was asked for but APGD ran, because the group had friction
+  // (MPRGP solves frictionless problems only; docs/timestep.md).
+  std::int64_t qpApgdInPlaceOfMprgp = 0;
   double deepestPenetration = 0;   // m, deepest overlap any step ended with
   // ContactSim: pairs of bodies found overlapping deeper than distance_tol at the start of a step
   // and pushed apart (docs/physics.md, "Overlapping bodies"), counted once per step.

@@ -17,12 +17,19 @@ enum class SolverKind {
   Timestep,  // velocity-level time stepping with Coulomb friction (reference 003)
 };
 
-// The iterative solver of the time-stepping contact problem (frictionless QP or friction CCP).
+// How the time-stepping solver solves a step's contact problem (docs/timestep.md).
+enum class TimestepScheme {
+  Qp,        // each group's QP/CCP solved by qpMethod to qpTolerance, at most qpIterations
+  Substeps,  // substeps of one Gauss-Seidel sweep each with Coulomb's law (fast, fixed cost)
+};
+
+// The iterative solver of the time-stepping contact problem (frictionless QP or friction CCP),
+// under TimestepScheme::Qp.
 enum class QpSolverKind {
   Pgs,    // projected Gauss-Seidel, one contact at a time
-  Mprgp,  // Dostal's MPRGP; frictionless problems only (with friction APGD runs instead)
-  Apgd,     // accelerated projected gradient descent (Nesterov)
-  Substep,  // substeps of one Gauss-Seidel sweep each with Coulomb's law (fast, fixed cost)
+  Mprgp,  // Dostal's MPRGP; frictionless problems only: a group with friction is solved by APGD,
+          // and Statistics::qpApgdInPlaceOfMprgp counts those solves
+  Apgd,   // accelerated projected gradient descent (Nesterov)
 };
 
 struct WorldSettings {
@@ -41,14 +48,16 @@ struct WorldSettings {
   double gapRecoverySteps = 2;
 
   SolverKind solver = SolverKind::Contact;
-  // Time-stepping solver only (docs/timestep.md). Each contact's problem is solved until its
-  // residual (a relative velocity error) is at most qpTolerance or qpIterations iterations ran.
+  // Time-stepping solver only (docs/timestep.md).
+  TimestepScheme timestepScheme = TimestepScheme::Qp;
+  // TimestepScheme::Qp: each group's problem is solved until its residual (a relative velocity
+  // error) is at most qpTolerance or qpIterations iterations ran.
   QpSolverKind qpMethod = QpSolverKind::Apgd;
   double qpTolerance = 1e-3;
-  double qpIterations = 500;  // a whole number >= 1
-  // qpMethod Substep only: substeps per step (a whole number >= 1), each one sweep plus a relax
-  // sweep; it replaces the tolerance and the iteration cap.
-  double substeps = 4;
+  int qpIterations = 500;  // 1 to 1000000
+  // TimestepScheme::Substeps: substeps per step (1 to 1000), each one sweep plus a relax sweep; it
+  // replaces the tolerance and the iteration cap.
+  int substeps = 4;
   // Fraction of a contact's excess closeness (target gap minus gap) removed per step by moving
   // positions (gap_projection.h), in (0, 1].
   double gapStabilization = 0.2;
