@@ -36,7 +36,7 @@ std::size_t heapInUse() {
 struct Solver {
   const char* name;
   SolverKind kind;
-  QpSolverKind method;
+  TimestepScheme scheme;
 };
 
 std::optional<BenchScene> sceneNamed(const std::string& name, double gap) {
@@ -50,7 +50,7 @@ std::optional<BenchScene> sceneNamed(const std::string& name, double gap) {
 void measure(const BenchScene& scene, const Solver& solver, int steps, int runs) {
   WorldSettings settings;
   settings.solver = solver.kind;
-  settings.qpMethod = solver.method;
+  settings.timestepScheme = solver.scheme;
   const std::size_t beforeBuild = heapInUse();
   BenchWorld built = buildBenchWorld(scene, settings);
   const std::size_t fresh = heapInUse() - beforeBuild;
@@ -93,9 +93,9 @@ int main(int argc, char** argv) {
     }
   }
   if (names.empty()) names = {"pyramid20", "pyramid40", "column20", "rain1000"};
-  const Solver solvers[] = {{"contact", SolverKind::Contact, QpSolverKind::Apgd},
-                            {"timestep apgd", SolverKind::Timestep, QpSolverKind::Apgd},
-                            {"timestep substep", SolverKind::Timestep, QpSolverKind::Substep}};
+  const Solver solvers[] = {{"contact", SolverKind::Contact, TimestepScheme::Qp},
+                            {"timestep apgd", SolverKind::Timestep, TimestepScheme::Qp},
+                            {"timestep substeps", SolverKind::Timestep, TimestepScheme::Substeps}};
   const double gap = WorldSettings{}.distanceTol / 2;
   std::printf("World copies after %d steps, median of %d copies\n", steps, runs);
   for (const std::string& name : names) {
