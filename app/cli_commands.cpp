@@ -12,6 +12,7 @@
 #include "output_file.h"
 #include "presets.h"
 #include "run_output.h"
+#include "stats_json.h"
 #include "run_progress.h"
 #include "scene_source.h"
 
@@ -233,28 +234,16 @@ int benchCommand(const std::string& scene, long steps) {
   report["ms_per_step"] = total / static_cast<double>(done);
   report["ms_per_step_median"] = sorted[sorted.size() / 2];
   report["ms_per_step_max"] = sorted.back();
-  report["stage_ms_per_step"] = {{"detection", perStep(s.time.detection)},
-                                 {"build", perStep(s.time.build)},
-                                 {"lcp", perStep(s.time.lcp)},
-                                 {"collisions", perStep(s.time.collisions)},
-                                 {"overlaps", perStep(s.time.overlaps)},
-                                 {"gaps", perStep(s.time.gaps)},
-                                 {"total", perStep(s.time.total)}};
-  report["stats"] = {{"collisions", s.collisions},
-                     {"lcp_solves", s.lcpSolves},
-                     {"pivots", s.pivots},
-                     {"lcp_iteration_limits", s.lcpIterationLimits},
-                     {"lcp_unbounded", s.lcpUnbounded},
-                     {"redundant_contacts", s.redundantContacts},
-                     {"worst_residual", s.worstResidual},
-                     {"largest_group", s.largestGroup},
-                     {"unresolved_penetrations", s.unresolvedPenetrations},
-                     {"overlapping_pairs", s.overlappingPairs},
-                     {"qp_solves", s.qpSolves},
-                     {"qp_iterations", s.qpIterations},
-                     {"qp_unconverged", s.qpUnconverged},
-                     {"qp_apgd_in_place_of_mprgp", s.qpApgdInPlaceOfMprgp},
-                     {"deepest_penetration", s.deepestPenetration}};
+  const StageTimes& stages = world->settings().solver == SolverKind::Contact ? s.contact.time
+                                                                               : s.timestep.time;
+  report["stage_ms_per_step"] = {{"detection", perStep(stages.detection)},
+                                 {"build", perStep(stages.build)},
+                                 {"solve", perStep(stages.solve)},
+                                 {"collisions", perStep(stages.collisions)},
+                                 {"overlaps", perStep(stages.overlaps)},
+                                 {"gaps", perStep(stages.gaps)},
+                                 {"total", perStep(stages.total)}};
+  report["stats"] = statisticsJson(s);
   if (std::optional<std::string> value = nonFiniteValue(report))
     return simulationFailed(*world, *value + " is not finite; the report is not printed");
   const int code = printResult(report.dump(2) + "\n");

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "stats_json.h"
+
 namespace contactlab {
 namespace {
 
@@ -76,14 +78,14 @@ nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
   Energy e = world.energy();
   frame["energy"] = {{"kinetic", e.kinetic}, {"potential", e.potential}, {"total", e.total}};
   const Statistics& s = world.statistics();
-  frame["stats"] = {{"steps", s.steps},
-                    {"collisions", s.collisions},
-                    {"lcp_solves", s.lcpSolves},
-                    {"pivots", s.pivots},
-                    {"lcp_iteration_limits", s.lcpIterationLimits},
-                    {"lcp_unbounded", s.lcpUnbounded},
-                    {"worst_residual", s.worstResidual},
-                    {"wall_seconds", wallSeconds}};
+  // steps, collisions, lcp_solves and wall_seconds first: the CLI contract (docs/cli.md).
+  nlohmann::ordered_json stats = {{"steps", s.steps},
+                                  {"collisions", s.collisions},
+                                  {"lcp_solves", s.contact.lcpSolves},
+                                  {"wall_seconds", wallSeconds}};
+  stats.update(statisticsJson(s));
+  frame["stats"] = std::move(stats);
+  frame["last_step"] = stepReportJson(world.lastStep(), world);
   return frame;
 }
 

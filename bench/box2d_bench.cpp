@@ -231,11 +231,11 @@ void printRow(const char* engine, const std::string& scene, int bodies, const Ou
 // Where ContactLab's time went (stage times of the last run, per step) and how hard its solves
 // were: QP/CCP solves and iterations per step, solves stopped at the cap.
 void printStages(const std::string& scene, const Outcome& o) {
-  const Statistics& s = o.stats;
+  const TimestepWork& s = o.stats.timestep;
   const double steps = std::max<double>(1, static_cast<double>(s.steps));
   std::printf("| %-9s | %9.3f | %8.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n",
               scene.c_str(), 1e3 * s.time.detection / steps, 1e3 * s.time.build / steps,
-              1e3 * s.time.lcp / steps, 1e3 * s.time.gaps / steps,
+              1e3 * s.time.solve / steps, 1e3 * s.time.gaps / steps,
               static_cast<double>(s.qpSolves) / steps, static_cast<double>(s.qpIterations) / steps,
               static_cast<long long>(s.qpUnconverged));
 }

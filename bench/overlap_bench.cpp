@@ -81,11 +81,11 @@ int main(int argc, char** argv) {
         "\"deepest_overlap\": %.4g, \"apart_at\": %g, \"lcp_seconds\": %.3f, "
         "\"detection_seconds\": %.3f, \"collision_seconds\": %.3f, \"overlap_seconds\": %.3f}\n",
         n, seconds, runs, m.wallSeconds, m.failed ? "true" : "false",
-        static_cast<long long>(s.steps), static_cast<long long>(s.lcpSolves),
-        static_cast<long long>(s.pivots), static_cast<long long>(s.lcpIterationLimits),
-        static_cast<long long>(s.lcpUnbounded), static_cast<long long>(s.collisions),
-        m.deepestOverlap, m.apartAt, s.time.lcp, s.time.detection, s.time.collisions,
-        s.time.overlaps);
+        static_cast<long long>(s.steps), static_cast<long long>(s.contact.lcpSolves),
+        static_cast<long long>(s.contact.pivots), static_cast<long long>(s.contact.lcpIterationLimits),
+        static_cast<long long>(s.contact.lcpUnbounded), static_cast<long long>(s.collisions),
+        m.deepestOverlap, m.apartAt, s.contact.time.solve, s.contact.time.detection,
+        s.contact.time.collisions, s.contact.time.overlaps);
     std::fflush(stdout);
   }
   return 0;

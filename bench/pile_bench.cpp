@@ -19,7 +19,7 @@ namespace {
 
 struct Phase {
   double wallPerSimSecond = 0;
-  Statistics stats;
+  ContactSimWork stats;
 };
 
 double median(std::vector<double> v) {
@@ -28,7 +28,7 @@ double median(std::vector<double> v) {
 }
 
 Phase runPhase(World& world, double seconds) {
-  const Statistics before = world.statistics();
+  const ContactSimWork before = world.statistics().contact;
   const int steps = static_cast<int>(seconds / world.settings().dt + 0.5);
   auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < steps; ++i) {
@@ -37,10 +37,10 @@ Phase runPhase(World& world, double seconds) {
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   Phase phase;
   phase.wallPerSimSecond = wall / seconds;
-  phase.stats = world.statistics();
+  phase.stats = world.statistics().contact;
   phase.stats.time.detection -= before.time.detection;
   phase.stats.time.build -= before.time.build;
-  phase.stats.time.lcp -= before.time.lcp;
+  phase.stats.time.solve -= before.time.solve;
   phase.stats.time.collisions -= before.time.collisions;
   phase.stats.time.gaps -= before.time.gaps;
   phase.stats.time.total -= before.time.total;
@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
     }
   }
   if (sizes.empty()) sizes = {10, 20, 50, 100, 200};
-  Statistics all;
+  ContactSimWork all;
   std::printf("ContactSim piles, dt 0.01, RK4, median of %d runs (wall seconds per simulated second)\n",
               runs);
   std::printf("%7s %10s %10s %9s %9s %9s %9s %9s %8s %9s %12s\n", "blocks", "settling",
@@ -78,15 +78,15 @@ int main(int argc, char** argv) {
       last = runPhase(world, 5);
       resting.push_back(last.wallPerSimSecond);
       for (int b = 0; b < kGroupSizeBuckets; ++b) {
-        all.lcpSolvesBySize[b] += world.statistics().lcpSolvesBySize[b];
-        all.lcpSecondsBySize[b] += world.statistics().lcpSecondsBySize[b];
+        all.lcpSolvesBySize[b] += world.statistics().contact.lcpSolvesBySize[b];
+        all.lcpSecondsBySize[b] += world.statistics().contact.lcpSecondsBySize[b];
       }
     }
     const StageTimes& t = last.stats.time;
     auto share = [&](double part) { return 100 * part / t.total; };
     std::printf("%7d %10.4f %10.4f %9.1f %9.1f %9.1f %9.1f %9.1f %8d %9.0f %12.1e\n", n,
                 median(settling), median(resting), share(t.detection), share(t.build),
-                share(t.lcp), share(t.collisions), share(t.gaps), last.stats.largestGroup, last.stats.pivots / 5.0,
+                share(t.solve), share(t.collisions), share(t.gaps), last.stats.largestGroup, last.stats.pivots / 5.0,
                 last.stats.worstResidual);
   }
   std::printf("\nLCP solve time against contacts in the group (all runs above)\n");

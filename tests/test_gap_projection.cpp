@@ -62,9 +62,9 @@ struct Setup {
       contacts.push_back(contactOf(upper, lower, c + Vec2{side, -0.5}, {0, 1}, distance));
   }
   void project(GapCorrectionRate rate, std::span<const std::pair<int, int>> overlapping = {}) {
-    Statistics stats;
+    StageTimes times;
     GapProjection projection;
-    projection.project(model, contacts, states, states, rate, stats, overlapping);
+    projection.project(model, contacts, states, states, rate, times, overlapping);
   }
 };
 

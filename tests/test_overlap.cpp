@@ -63,7 +63,7 @@ TEST_CASE("twenty boxes placed at one point separate and stay on the floor") {
       if (b.def.fixed || std::abs(b.state.position.x) > 10) continue;  // slid off the floor's ends
       CHECK(b.state.position.y >= 0.5 - tol);  // none was pressed into the floor
     }
-    CHECK(world.statistics().overlappingPairs > 0);
+    CHECK(world.statistics().contact.overlappingPairs > 0);
   }
 }
 

@@ -45,6 +45,6 @@ TEST_CASE(
       }
     }
     CHECK(world.statistics().collisions == collisionsBefore);
-    CHECK(world.statistics().worstResidual <= 1e-9);
+    CHECK(world.statistics().contact.worstResidual <= 1e-9);
   }
 }

@@ -41,7 +41,7 @@ TEST_CASE("a 2x1 block of mass 2 on the floor carries m g / 2 at each corner and
     CHECK(std::abs(s.position.x) < 1e-9);
     CHECK(std::abs(s.angle) < 1e-9);
     CHECK(glm::length(s.velocity) < 1e-6);
-    CHECK(world.statistics().worstResidual <= 1e-9);
+    CHECK(world.statistics().contact.worstResidual <= 1e-9);
   }
 }
 
@@ -115,7 +115,7 @@ TEST_CASE("redundant contact sets are solved: box on an equal box, plank on two 
     CHECK(forceBetween(world, upper, lower) == doctest::Approx(2 * g).epsilon(1e-6));
     CHECK(forceBetween(world, lower, floor) == doctest::Approx(3 * g).epsilon(1e-6));
     CHECK(stateOf(world, upper).position.y == doctest::Approx(1.5 + 2 * gap).epsilon(1e-6));
-    CHECK(world.statistics().worstResidual <= 1e-9);
+    CHECK(world.statistics().contact.worstResidual <= 1e-9);
   }
   SUBCASE("a plank lying flat across two blocks") {
     // Statically indeterminate: how the plank's weight splits between the blocks is not fixed by
@@ -136,7 +136,7 @@ TEST_CASE("redundant contact sets are solved: box on an equal box, plank on two 
       if (c.body1 == plank || c.body2 == plank) torque += c.point.x * c.force;
     CHECK(std::abs(torque) < 1e-6 * 3 * g);
     CHECK(std::abs(stateOf(world, plank).angle) < 1e-6);
-    CHECK(world.statistics().worstResidual <= 1e-9);
+    CHECK(world.statistics().contact.worstResidual <= 1e-9);
   }
   SUBCASE("a block wedged between two walls") {
     World world = makeWorld();
@@ -154,7 +154,7 @@ TEST_CASE("redundant contact sets are solved: box on an equal box, plank on two 
     BodyState s = stateOf(world, block);
     CHECK(std::abs(s.position.x) < 1e-6);
     CHECK(glm::length(s.velocity) < 1e-6);
-    CHECK(world.statistics().worstResidual <= 1e-9);
+    CHECK(world.statistics().contact.worstResidual <= 1e-9);
   }
 }
 
@@ -165,6 +165,6 @@ TEST_CASE("every solve of a settling stack passes the complementarity certificat
   for (int i = 0; i < 6; ++i)
     add(world, boxDef("b" + std::to_string(i), 1, 1, 0.1 * (i % 2), 0.5 + gap + i * (1 + gap), 1));
   run(world, 3);
-  CHECK(world.statistics().lcpSolves > 0);
-  CHECK(world.statistics().worstResidual <= 1e-9);
+  CHECK(world.statistics().contact.lcpSolves > 0);
+  CHECK(world.statistics().contact.worstResidual <= 1e-9);
 }

@@ -173,7 +173,7 @@ TEST_CASE(
     REQUIRE(copy.step().ok());
     requireSameStates(original, copy);
   }
-  CHECK(original.statistics().redundantContacts > 0);
+  CHECK(original.statistics().contact.redundantContacts > 0);
 }
 
 TEST_CASE("a captured running world continues bit-identically, also through text and share") {

@@ -126,9 +126,9 @@ TEST_CASE("MPRGP asked for with friction: APGD runs, and the statistics count ea
     run(*world, 0.5);
   }
   const Statistics& stats = mprgp.statistics();
-  CHECK(stats.qpSolves > 0);
-  CHECK(stats.qpApgdInPlaceOfMprgp == stats.qpSolves);
-  CHECK(apgd.statistics().qpApgdInPlaceOfMprgp == 0);
+  CHECK(stats.timestep.qpSolves > 0);
+  CHECK(stats.timestep.qpApgdInPlaceOfMprgp == stats.timestep.qpSolves);
+  CHECK(apgd.statistics().timestep.qpApgdInPlaceOfMprgp == 0);
   // APGD is what ran: the same states, bit for bit.
   Scene ran = captureScene(mprgp);
   ran.settings.qpMethod = QpSolverKind::Apgd;
@@ -162,8 +162,8 @@ TEST_CASE("MPRGP solves the frictionless groups itself, and only those") {
   addFloor(frictionless);
   add(frictionless, boxDef("block", 1, 1, 0, 0.505));
   run(frictionless, 0.5);
-  CHECK(frictionless.statistics().qpSolves > 0);
-  CHECK(frictionless.statistics().qpApgdInPlaceOfMprgp == 0);
+  CHECK(frictionless.statistics().timestep.qpSolves > 0);
+  CHECK(frictionless.statistics().timestep.qpApgdInPlaceOfMprgp == 0);
 
   // One block on ice (its own friction 0), one with the world's friction: separate groups.
   World mixed = makeWorld(mprgpSettings(0.6));
@@ -174,6 +174,6 @@ TEST_CASE("MPRGP solves the frictionless groups itself, and only those") {
   add(mixed, boxDef("rough", 1, 1, 5, 0.505));
   run(mixed, 0.5);
   const Statistics& stats = mixed.statistics();
-  CHECK(stats.qpApgdInPlaceOfMprgp > 0);
-  CHECK(stats.qpApgdInPlaceOfMprgp < stats.qpSolves);
+  CHECK(stats.timestep.qpApgdInPlaceOfMprgp > 0);
+  CHECK(stats.timestep.qpApgdInPlaceOfMprgp < stats.timestep.qpSolves);
 }

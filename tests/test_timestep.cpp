@@ -405,8 +405,8 @@ TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
       CHECK(std::abs(stateOf(world, boxes.back()).position.y - (0.505 + 9 * 1.005)) < sag);
       CHECK(std::abs(stateOf(world, boxes.back()).position.x) < 0.005);
       const Statistics& stats = world.statistics();
-      CHECK(stats.qpSolves > 0);
-      CHECK(stats.qpIterations > 0);
+      CHECK(stats.timestep.qpSolves > 0);
+      CHECK(stats.timestep.qpIterations > 0);
     }
   }
 }

@@ -1,6 +1,8 @@
 // Rates for the Statistics panel (perf_meter.h).
 #include "perf_meter.h"
 
+#include <algorithm>
+
 namespace contactlab {
 
 void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, const World& world) {
@@ -9,8 +11,8 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, co
   totalWork_ += workSeconds;
   const Statistics& stats = world.statistics();
   numbers_.contacts = static_cast<int>(world.contacts().size());
-  numbers_.worstResidual = stats.worstResidual;
-  numbers_.largestGroup = stats.largestGroup;
+  numbers_.worstResidual = std::max(stats.contact.worstResidual, stats.timestep.worstResidual);
+  numbers_.largestGroup = std::max(stats.contact.largestGroup, stats.timestep.largestGroup);
   numbers_.steps = stats.steps;
   if (windowStart_ < 0 || stats.steps < statsStart_.steps) {
     windowStart_ = now;
@@ -31,14 +33,20 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, co
   numbers_.stepsPerSecond = steps / elapsed;
   numbers_.collisionsPerSecond = (stats.collisions - statsStart_.collisions) / elapsed;
   if (steps > 0) {
-    numbers_.physicsMsPerStep = 1000 * (stats.time.total - statsStart_.time.total) / steps;
-    numbers_.lcpMsPerStep = 1000 * (stats.time.lcp - statsStart_.time.lcp) / steps;
-    numbers_.lcpSolvesPerStep = (stats.lcpSolves - statsStart_.lcpSolves) / steps;
-    numbers_.pivotsPerStep = (stats.pivots - statsStart_.pivots) / steps;
-    numbers_.qpSolvesPerStep = (stats.qpSolves - statsStart_.qpSolves) / steps;
-    numbers_.qpIterationsPerStep = (stats.qpIterations - statsStart_.qpIterations) / steps;
+    const ContactSimWork& lcp = stats.contact;
+    const ContactSimWork& lcpStart = statsStart_.contact;
+    const TimestepWork& qp = stats.timestep;
+    const TimestepWork& qpStart = statsStart_.timestep;
+    numbers_.physicsMsPerStep =
+        1000 * (lcp.time.total - lcpStart.time.total + qp.time.total - qpStart.time.total) / steps;
+    numbers_.lcpMsPerStep =
+        1000 * (lcp.time.solve - lcpStart.time.solve + qp.time.solve - qpStart.time.solve) / steps;
+    numbers_.lcpSolvesPerStep = (lcp.lcpSolves - lcpStart.lcpSolves) / steps;
+    numbers_.pivotsPerStep = (lcp.pivots - lcpStart.pivots) / steps;
+    numbers_.qpSolvesPerStep = (qp.qpSolves - qpStart.qpSolves) / steps;
+    numbers_.qpIterationsPerStep = (qp.qpIterations - qpStart.qpIterations) / steps;
     numbers_.qpApgdInPlaceOfMprgpPerStep =
-        (stats.qpApgdInPlaceOfMprgp - statsStart_.qpApgdInPlaceOfMprgp) / steps;
+        (qp.qpApgdInPlaceOfMprgp - qpStart.qpApgdInPlaceOfMprgp) / steps;
   }
   windowStart_ = now;
   frames_ = 0;

@@ -1,7 +1,10 @@
 // The Statistics panel: frame rate and frame time, physics time per step, contacts, LCP solve time,
 // pivots (time stepping: QP solves and iterations), residual, collisions per second: what the
-// solver costs and how well it does.
+// solver costs and how well it does; then what the last step did, as the world reports it
+// (World::lastStep()): its stages, its solves and every solver status.
 #include <imgui.h>
+
+#include <cstdint>
 
 #include "panels.h"
 
@@ -14,6 +17,49 @@ void row(const char* name, const char* format, double value) {
   ImGui::TextUnformatted(name);
   ImGui::TableNextColumn();
   ImGui::Text(format, value);
+}
+
+void count(const char* name, std::int64_t value) {
+  row(name, "%.0f", static_cast<double>(value));
+}
+
+void stageRows(const StageTimes& t) {
+  row("  detection", "%.3f ms", 1e3 * t.detection);
+  row("  building the problem", "%.3f ms", 1e3 * t.build);
+  row("  solving it", "%.3f ms", 1e3 * t.solve);
+  row("  gap correction", "%.3f ms", 1e3 * t.gaps);
+}
+
+// The figures of one step: its stages and its solver's work and status.
+void lastStepRows(const StepReport& step) {
+  count("step", step.step);
+  if (step.solver == SolverKind::Contact) {
+    const ContactSimWork& w = step.contact;
+    row("step time", "%.3f ms", 1e3 * w.time.total);
+    stageRows(w.time);
+    row("  collisions", "%.3f ms", 1e3 * w.time.collisions);
+    row("  overlaps", "%.3f ms", 1e3 * w.time.overlaps);
+    count("LCP solves", w.lcpSolves);
+    count("pivots", w.pivots);
+    count("largest group", w.largestGroup);
+    row("worst residual", "%.2e", w.worstResidual);
+    count("stopped at the pivot cap", w.lcpIterationLimits);
+    count("without a solution", w.lcpUnbounded);
+    count("redundant contacts", w.redundantContacts);
+    count("overlapping pairs", w.overlappingPairs);
+  } else {
+    const TimestepWork& w = step.timestep;
+    row("step time", "%.3f ms", 1e3 * w.time.total);
+    stageRows(w.time);
+    count("QP solves", w.qpSolves);
+    count("QP iterations", w.qpIterations);
+    count("largest group", w.largestGroup);
+    row("worst residual", "%.2e", w.worstResidual);
+    count("stopped above tolerance", w.qpUnconverged);
+    count("APGD in place of MPRGP", w.qpApgdInPlaceOfMprgp);
+  }
+  count("collisions", step.collisions);
+  row("deepest penetration", "%.2e m", step.deepestPenetration);
 }
 
 }  // namespace
@@ -45,6 +91,12 @@ void statisticsPanel(const UiFacts& facts) {
   row("worst residual", "%.2e", p.worstResidual);
   row("collisions per second", "%.1f", p.collisionsPerSecond);
   row("simulated speed", "%.0f %%", 100 * facts.status.speed);
+  ImGui::EndTable();
+  ImGui::Separator();
+  ImGui::TextUnformatted("The last step");
+  if (!ImGui::BeginTable("last step", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    return;
+  lastStepRows(facts.world.lastStep());
   ImGui::EndTable();
   if (facts.status.running && facts.status.behind)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "The physics cannot keep up: it slows down.");

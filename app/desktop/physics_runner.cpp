@@ -58,7 +58,6 @@ void PhysicsRunner::applyQueued() {
 
 void PhysicsRunner::stepOnce() {
   World& world = session_.doc.world;
-  session_.impulses.before(world);
   stepStartedNs_ = Clock::now().time_since_epoch().count();
   Status status = world.step();
   stepStartedNs_ = 0;
@@ -68,7 +67,8 @@ void PhysicsRunner::stepOnce() {
     session_.control.error = "the simulation stopped: " + status.error().message;
     return;
   }
-  session_.impulses.after(world, session_.marks);
+  for (const CollisionEvent& event : world.lastStep().collisionEvents)
+    session_.marks.push_back({event.point, event.impulse, world.time()});
   std::erase_if(session_.marks, [&](const CollisionMark& m) {
     return m.time > world.time() || m.time < world.time() - kMarkLifetime;
   });

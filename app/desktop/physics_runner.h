@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "document.h"
-#include "impulse_marks.h"
 #include "step_clock.h"
 
 namespace contactlab {
@@ -41,6 +40,14 @@ struct CapturedScene {
   Scene scene;
 };
 
+// A collision impulse the world reported (World::lastStep().collisionEvents), kept for the view's
+// impulse bursts for a moment of simulated time.
+struct CollisionMark {
+  Vec2 point{0, 0};
+  double impulse = 0;  // N s
+  double time = 0;     // s, simulated time of the step
+};
+
 struct Session;
 // The edit behind a capture: forgets the world's warm start and queues the scene for the window.
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path);
@@ -50,8 +57,7 @@ struct Session {
   Document doc;
   RunControl control;
   StepClock clock;
-  ImpulseFinder impulses;
-  std::vector<CollisionMark> marks;     // recent collisions
+  std::vector<CollisionMark> marks;     // recent collisions, every step's
   std::vector<CapturedScene> captures;  // not yet published
 };
 

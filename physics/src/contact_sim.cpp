@@ -55,14 +55,14 @@ std::uint8_t ContactSim::warmStart(const Contact& c) const {
 }
 
 void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
-                          std::span<BodyRate> rates, Statistics& stats,
+                          std::span<BodyRate> rates, StepReport& stats,
                           std::span<const std::pair<int, int>> overlapping,
                           std::vector<RestingContact>* report, Memory memory) {
   const WorldSettings& w = model.settings;
   externalRates(model, states, rates);
   if (report) report->clear();
   {
-    StageTimer timer(stats.time.detection);
+    StageTimer timer(stats.contact.time.detection);
     finder_.find(model, states, w.distanceTol, found_, {}, overlapping);
     resting_.clear();
     for (const Contact& c : found_)
@@ -83,7 +83,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     std::span<const int> group = islands_.group(g);
     const size_t k = group.size();
     {
-      StageTimer timer(stats.time.build);
+      StageTimer timer(stats.contact.time.build);
       rows_.resize(k);
       b_.resize(k);
       clamped_.resize(k);
@@ -106,16 +106,16 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       info = lcp_.solve(A_, b_, f_, a_, clamped_);
     }
     const int bucket = std::min<int>(std::bit_width(k) - 1, kGroupSizeBuckets - 1);
-    stats.time.lcp += seconds;
-    stats.lcpSecondsBySize[bucket] += seconds;
-    ++stats.lcpSolvesBySize[bucket];
-    ++stats.lcpSolves;
-    stats.pivots += info.pivots;
-    stats.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
-    stats.lcpUnbounded += info.status == LcpStatus::Unbounded;
-    stats.redundantContacts += info.redundant;
-    stats.worstResidual = std::max(stats.worstResidual, info.residual);
-    stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(k));
+    stats.contact.time.solve += seconds;
+    stats.contact.lcpSecondsBySize[bucket] += seconds;
+    ++stats.contact.lcpSolvesBySize[bucket];
+    ++stats.contact.lcpSolves;
+    stats.contact.pivots += info.pivots;
+    stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
+    stats.contact.lcpUnbounded += info.status == LcpStatus::Unbounded;
+    stats.contact.redundantContacts += info.redundant;
+    stats.contact.worstResidual = std::max(stats.contact.worstResidual, info.residual);
+    stats.contact.largestGroup = std::max(stats.contact.largestGroup, static_cast<int>(k));
     for (size_t i = 0; i < k; ++i) {
       const Contact& c = resting_[group[i]];
       applyAlongRow(model, rows_[i], f_[i], rates);

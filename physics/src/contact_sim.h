@@ -25,7 +25,7 @@
 //
 // Each LCP solve is capped in pivots (lcp_solver.h); a solve that stops at the cap, or finds no
 // finite step, applies its last consistent iterate (f >= 0 with a = A f + b) and is counted in
-// Statistics::lcpIterationLimits or lcpUnbounded: the step goes on, the count says it happened.
+// ContactSimWork::lcpIterationLimits or lcpUnbounded: the step goes on, the count says it happened.
 #pragma once
 
 #include <span>
@@ -60,7 +60,7 @@ class ContactSim {
   // rates = external forces plus contact forces at `states`, leaving out the pairs `overlapping`
   // (i < j, sorted). When `report` is given, it receives every resting contact with its force.
   void evaluate(const Model& model, std::span<const BodyState> states, std::span<BodyRate> rates,
-                Statistics& stats, std::span<const std::pair<int, int>> overlapping,
+                StepReport& stats, std::span<const std::pair<int, int>> overlapping,
                 std::vector<RestingContact>* report = nullptr, Memory memory = Memory::Update);
 
   void reset() { previous_.clear(); }

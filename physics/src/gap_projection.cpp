@@ -131,9 +131,9 @@ double GapProjection::sweep(bool oneWay) {
 
 void GapProjection::project(const Model& model, std::span<const Contact> contacts,
                             std::span<const BodyState> found, std::span<BodyState> states,
-                            GapCorrectionRate rate, Statistics& stats,
+                            GapCorrectionRate rate, StageTimes& times,
                             std::span<const std::pair<int, int>> overlapping) {
-  StageTimer timer(stats.time.gaps);
+  StageTimer timer(times.gaps);
   if (!buildRows(model, contacts, found, states, rate, overlapping)) return;
   moves_.assign(members_.size(), Vec2{0, 0});
   const double settled = kGapSlop * model.settings.distanceTol;

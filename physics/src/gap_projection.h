@@ -63,10 +63,10 @@ class GapProjection {
   // are then followed to `states` to first order). The bodies of the pairs `overlapping` are being
   // pushed apart by the overlap separation (overlap_separation.h): the correction leaves them where
   // they are and moves others only as far as their contacts with them allow. Counts its time in
-  // stats.time.gaps.
+  // times.gaps.
   void project(const Model& model, std::span<const Contact> contacts,
                std::span<const BodyState> found, std::span<BodyState> states,
-               GapCorrectionRate rate, Statistics& stats,
+               GapCorrectionRate rate, StageTimes& times,
                std::span<const std::pair<int, int>> overlapping = {});
 
  private:

@@ -32,16 +32,16 @@ std::pair<int, int> orderedPair(const Contact& c) {
 
 }  // namespace
 
-int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
+int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, StepReport& stats,
                         std::span<const std::pair<int, int>> overlapping) {
-  StageTimer timer(stats.time.collisions);
+  StageTimer timer(stats.contact.time.collisions);
   finder_.find(model, states, model.settings.distanceTol, contacts_, {}, overlapping);
   return resolveFound(model, states, stats);
 }
 
 int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
-                                  Statistics& stats) {
-  StageTimer timer(stats.time.collisions);
+                                  StepReport& stats) {
+  StageTimer timer(stats.contact.time.collisions);
   std::erase_if(contacts_, [gap](const Contact& c) { return !(c.geometry.distance < gap); });
   // Most steps nothing there approaches: then nothing is built.
   const double approaching = -kApproachFraction * model.settings.velocityTol;
@@ -52,7 +52,7 @@ int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<Body
   return resolveFound(model, states, stats);
 }
 
-int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, Statistics& stats) {
+int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats) {
   const WorldSettings& w = model.settings;
   rows_.clear();
   restitution_.clear();
@@ -66,7 +66,7 @@ int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, St
 }
 
 int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
-                                Statistics& stats) {
+                                StepReport& stats) {
   // Each pair's rows, and each body's, so that an impulse re-reads only the rows it changed.
   const int count = static_cast<int>(rows_.size());
   byPair_.resize(count);
@@ -116,22 +116,24 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
 }
 
 int ImpulseSim::resolveSimultaneously(const Model& model, std::span<BodyState> states,
-                                      Statistics& stats) {
+                                      StepReport& stats) {
   group_.resize(rows_.size());
   std::iota(group_.begin(), group_.end(), 0);
   return solveImpulses(model, states, stats);
 }
 
-int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, Statistics& stats) {
+int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, StepReport& stats) {
   const double velocityTol = model.settings.velocityTol;
   const size_t k = group_.size();
   bool anyApproaching = false;
   groupRows_.resize(k);
   b_.resize(k);
   fast_.resize(k);
+  approach_.resize(k);
   for (size_t i = 0; i < k; ++i) {
     groupRows_[i] = rows_[group_[i]];
     double v = rowVelocity(groupRows_[i], states);
+    approach_[i] = -v;
     fast_[i] = -v > velocityTol;
     double e = fast_[i] ? restitution_[group_[i]] : 0.0;
     b_[i] = v < 0 ? (1 + e) * v : v;
@@ -143,25 +145,29 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   a_.resize(k);
   clamped_.assign(k, 0);
   LcpInfo info = lcp_.solve(A_, b_, j_, a_, clamped_);
-  ++stats.lcpSolves;
-  stats.pivots += info.pivots;
-  stats.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
-  stats.lcpUnbounded += info.status == LcpStatus::Unbounded;
-  stats.worstResidual = std::max(stats.worstResidual, info.residual);
+  ++stats.contact.lcpSolves;
+  stats.contact.pivots += info.pivots;
+  stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
+  stats.contact.lcpUnbounded += info.status == LcpStatus::Unbounded;
+  stats.contact.worstResidual = std::max(stats.contact.worstResidual, info.residual);
   int applied = 0;
   for (size_t i = 0; i < k; ++i) {
     if (j_[i] <= 0) continue;
     applyImpulseAlongRow(model, groupRows_[i], j_[i], states);
-    stats.collisions += fast_[i];
     ++applied;
+    if (!fast_[i]) continue;
+    ++stats.collisions;
+    const Contact& c = contacts_[group_[i]];
+    stats.collisionEvents.push_back({model.bodies[c.body1].id, model.bodies[c.body2].id,
+                                     c.geometry.point1, c.geometry.normal, j_[i], approach_[i]});
   }
   return applied;
 }
 
 const std::vector<ContactKey>& ImpulseSim::penetratingContacts(
-    const Model& model, std::span<const BodyState> states, Statistics& stats,
+    const Model& model, std::span<const BodyState> states, StepReport& stats,
     std::span<const std::pair<int, int>> overlapping) {
-  StageTimer timer(stats.time.collisions);
+  StageTimer timer(stats.contact.time.collisions);
   finder_.find(model, states, model.settings.distanceTol, contacts_, {}, overlapping);
   penetrating_.clear();
   deepest_ = 0;
@@ -176,8 +182,8 @@ const std::vector<ContactKey>& ImpulseSim::penetratingContacts(
 }
 
 double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> states,
-                              const std::vector<ContactKey>& keys, Statistics& stats) {
-  StageTimer timer(stats.time.collisions);
+                              const std::vector<ContactKey>& keys, StepReport& stats) {
+  StageTimer timer(stats.contact.time.collisions);
   keyPairs_.clear();
   for (const ContactKey& k : keys)
     keyPairs_.emplace_back(std::min(k.body1, k.body2), std::max(k.body1, k.body2));

@@ -34,19 +34,19 @@ class ImpulseSim {
   // Applies the collision impulses at `states`, leaving out the pairs `overlapping` (i < j,
   // sorted); returns how many impulses were applied. Counts in stats.collisions the contacts that
   // approached faster than velocityTol (slower ones are only stopped, not bounced).
-  int resolve(const Model& model, std::span<BodyState> states, Statistics& stats,
+  int resolve(const Model& model, std::span<BodyState> states, StepReport& stats,
               std::span<const std::pair<int, int>> overlapping);
 
   // Stops the contacts of the last penetratingContacts call (their bodies since moved by at most
   // the gap correction) that are closer than `gap` and approach: the same impulses as resolve,
   // on those contacts only. Afterwards contactsFound() holds only them.
   int resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
-                        Statistics& stats);
+                        StepReport& stats);
 
   // The contacts that penetrate (distance < 0) at `states`, outside the pairs `overlapping`,
   // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15); empty if none.
   const std::vector<ContactKey>& penetratingContacts(
-      const Model& model, std::span<const BodyState> states, Statistics& stats,
+      const Model& model, std::span<const BodyState> states, StepReport& stats,
       std::span<const std::pair<int, int>> overlapping);
 
   // How deep the deepest contact found by the last penetratingContacts call penetrates (m, >= 0).
@@ -59,16 +59,16 @@ class ImpulseSim {
   // The smallest distance of any of the contacts `keys` (from penetratingContacts) at `states`
   // (infinity if none is near).
   double closestGap(const Model& model, std::span<const BodyState> states,
-                    const std::vector<ContactKey>& keys, Statistics& stats);
+                    const std::vector<ContactKey>& keys, StepReport& stats);
 
  private:
   // The impulses of the contacts in contacts_.
-  int resolveFound(const Model& model, std::span<BodyState> states, Statistics& stats);
-  int resolveSerially(const Model& model, std::span<BodyState> states, Statistics& stats);
-  int resolveSimultaneously(const Model& model, std::span<BodyState> states, Statistics& stats);
+  int resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats);
+  int resolveSerially(const Model& model, std::span<BodyState> states, StepReport& stats);
+  int resolveSimultaneously(const Model& model, std::span<BodyState> states, StepReport& stats);
   // Solves the impulse LCP over the contacts listed in group_ and applies it; returns how many
   // impulses were applied.
-  int solveImpulses(const Model& model, std::span<BodyState> states, Statistics& stats);
+  int solveImpulses(const Model& model, std::span<BodyState> states, StepReport& stats);
 
   ContactFinder finder_;
   std::vector<Contact> contacts_;
@@ -81,6 +81,7 @@ class ImpulseSim {
   LeastTree fastest_;  // over velocity_: the most negative, the first of equals
   std::vector<JacobianRow> groupRows_;
   std::vector<std::uint8_t> fast_;  // approaching faster than velocityTol
+  std::vector<double> approach_;    // approach speed, m/s
   std::vector<double> restitution_;
   std::vector<ContactKey> penetrating_;
   std::vector<std::pair<int, int>> keyPairs_;  // closestGap: the bodies of the keys

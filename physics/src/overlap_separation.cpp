@@ -63,9 +63,9 @@ void OverlapSeparation::keepOutOfFixed(const Model& model, std::span<Vec2> motio
 }
 
 void OverlapSeparation::separate(const Model& model, std::span<BodyState> states,
-                                 Statistics& stats) {
+                                 StepReport& stats) {
   if (overlaps_.empty()) return;
-  stats.overlappingPairs += static_cast<std::int64_t>(overlaps_.size());
+  stats.contact.overlappingPairs += static_cast<std::int64_t>(overlaps_.size());
   for (const Overlap& o : overlaps_)
     stats.deepestPenetration = std::max(stats.deepestPenetration, o.depth);
   auto invMass = [&](int b) { return model.bodies[b].invMass; };

@@ -49,7 +49,7 @@ class OverlapSeparation {
   std::span<const std::pair<int, int>> pairs() const { return pairs_; }
   // Removes approach and pushes apart the pairs find() found (steps 1 and 2 above), over a step
   // of model.settings.dt.
-  void separate(const Model& model, std::span<BodyState> states, Statistics& stats);
+  void separate(const Model& model, std::span<BodyState> states, StepReport& stats);
 
  private:
   struct Overlap {

@@ -32,7 +32,7 @@ int Stepper::substepCount(const Model& model, std::span<const BodyState> states)
 }
 
 void Stepper::integrate(const Model& model, std::span<const BodyState> start, double h,
-                        std::vector<BodyState>& end, Statistics& stats) {
+                        std::vector<BodyState>& end, StepReport& stats) {
   auto rateOf = [&](std::span<const BodyState> s, std::span<BodyRate> r) {
     contactSim_.evaluate(model, s, r, stats, overlaps_.pairs());
   };
@@ -54,7 +54,7 @@ void newKeys(const std::vector<ContactKey>& now, const std::vector<ContactKey>& 
 }
 
 void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& states, double h,
-                                    Statistics& stats) {
+                                    StepReport& stats) {
   // Collisions happen at the target gap, where resting contact then holds the bodies: backing up
   // to the touching point instead would leave the gap for the gap correction to open, which adds
   // energy. Penetrations present at the start (the gap correction is already pushing them out)
@@ -135,12 +135,12 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   stats.deepestPenetration = std::max(stats.deepestPenetration, impulseSim_.deepestPenetration());
 }
 
-void Stepper::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
-  StageTimer timer(stats.time.total);
+void Stepper::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {
+  StageTimer timer(stats.contact.time.total);
   contactSim_.saveWarmStart();
   startChecked_ = false;
   {
-    StageTimer overlapTimer(stats.time.overlaps);
+    StageTimer overlapTimer(stats.contact.time.overlaps);
     overlaps_.find(model, states);
     overlaps_.separate(model, states, stats);
   }
@@ -150,17 +150,16 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, Statistic
   // The last substep's last penetration check was made at the states it ended at.
   const WorldSettings& w = model.settings;
   gaps_.project(model, impulseSim_.contactsFound(), states, states,
-                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt}, stats,
+                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt}, stats.contact.time,
                 overlaps_.pairs());
   // A contact closer than the target gap that still approaches is a landing the resting force
   // has not stopped yet: it would sink further and be lifted back by the correction, which adds
   // m g times the sinking (a rocking block's landings kept a pile rocking). Collisions happen at
   // the target gap (above), so this is one: stopped by impulses, which only take energy out.
   impulseSim_.resolveCloserThan(model, w.distanceTol / 2, states, stats);
-  ++stats.steps;
 }
 
-void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
+void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, StepReport& stats,
                          std::vector<RestingContact>& report) {
   rates_.resize(states.size());
   overlaps_.find(model, states);

@@ -33,14 +33,14 @@ class Stepper {
  public:
   // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h)
   // and undoes a step that is no longer physical: it restores the states and calls undoStep().
-  void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  void step(const Model& model, std::vector<BodyState>& states, StepReport& stats);
   // Puts the warm start back as it was before the last step (valid once, right after it), so that
   // the world continues bit-for-bit as if that step had not been tried.
   void undoStep() { contactSim_.restoreWarmStart(); }
 
   // ContactSim at `states`, with the resting contacts and their forces. Does not affect later
   // steps: it reads the warm start but leaves it as it was.
-  void contactsAt(const Model& model, std::span<const BodyState> states, Statistics& stats,
+  void contactsAt(const Model& model, std::span<const BodyState> states, StepReport& stats,
                   std::vector<RestingContact>& report);
 
   // Forgets the resting contacts' warm start (ContactSim's clamped set), so that the next step
@@ -50,9 +50,9 @@ class Stepper {
  private:
   int substepCount(const Model& model, std::span<const BodyState> states) const;
   void advanceWithCollisions(const Model& model, std::vector<BodyState>& states, double h,
-                             Statistics& stats);
+                             StepReport& stats);
   void integrate(const Model& model, std::span<const BodyState> start, double h,
-                 std::vector<BodyState>& end, Statistics& stats);
+                 std::vector<BodyState>& end, StepReport& stats);
 
   // State: ContactSim's warm start. The rest is workspace (scratch.h), not copied with the world;
   // the two flags are set at the start of every step and substep before anything reads them.

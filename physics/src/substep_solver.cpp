@@ -267,7 +267,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                             std::span<const int> order, std::span<const BodyRate> rates,
                             std::span<const double> warm, int substeps,
                             std::vector<BodyState>& states, std::span<double> impulses,
-                            Statistics& stats) {
+                            StepReport& stats) {
   const WorldSettings& w = model.settings;
   const double hs = w.dt / substeps;
   const size_t n = model.bodies.size();
@@ -288,10 +288,10 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     m.invInertia = body.invInertia;
   }
   {
-    StageTimer timer(stats.time.build);
+    StageTimer timer(stats.timestep.time.build);
     build(model, found, order, states, warm, substeps);
   }
-  StageTimer timer(stats.time.lcp);
+  StageTimer timer(stats.timestep.time.solve);
   for (int s = 0; s < substeps; ++s) {
     for (size_t i = 0; i < n; ++i) {
       Motion& m = motion_[i];
@@ -346,9 +346,9 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     store(row, p);
     row.normalTotal += row.normalImpulse - before;
   }
-  ++stats.qpSolves;
-  stats.qpIterations += 2 * substeps;
-  stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(rows_.size()));
+  ++stats.timestep.qpSolves;
+  stats.timestep.qpIterations += 2 * substeps;
+  stats.timestep.largestGroup = std::max(stats.timestep.largestGroup, static_cast<int>(rows_.size()));
   for (size_t i = 0; i < rows_.size(); ++i) {
     impulses[2 * source_[i]] = rows_[i].normalTotal;
     impulses[2 * source_[i] + 1] = rows_[i].tangentTotal;

@@ -41,7 +41,7 @@ class SubstepSolver {
   // and all contacts as one group in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
                std::span<const BodyRate> rates, std::span<const double> warm, int substeps,
-               std::vector<BodyState>& states, std::span<double> impulses, Statistics& stats);
+               std::vector<BodyState>& states, std::span<double> impulses, StepReport& stats);
 
  private:
   struct Row {

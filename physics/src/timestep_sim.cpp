@@ -68,7 +68,7 @@ void TimestepSim::matchWarmStarts() {
 }
 
 void TimestepSim::detect(const Model& model, std::span<const BodyState> states, bool reuse,
-                         Statistics& stats) {
+                         StepReport& stats) {
   const WorldSettings& w = model.settings;
   const double h = w.dt;
   const size_t n = model.bodies.size();
@@ -96,7 +96,7 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     reach_[i] = h * (speed + spin * body.shape.boundingRadius);
   }
   {
-    StageTimer timer(stats.time.detection);
+    StageTimer timer(stats.timestep.time.detection);
     const double margin = w.distanceTol / 2 + w.contactMargin;
     if (reuse)
       finder_.findReusing(model, states, margin, found_, reach_);
@@ -106,15 +106,15 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   for (const Contact& c : found_)
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
-  StageTimer timer(stats.time.build);
+  StageTimer timer(stats.timestep.time.build);
   matchWarmStarts();
 }
 
-void TimestepSim::solve(const Model& model, std::span<const BodyState> states, Statistics& stats) {
+void TimestepSim::solve(const Model& model, std::span<const BodyState> states, StepReport& stats) {
   detect(model, states, false, stats);
   if (found_.empty()) return;
   {
-    StageTimer timer(stats.time.build);
+    StageTimer timer(stats.timestep.time.build);
     rows_.resize(found_.size());
     for (size_t k = 0; k < found_.size(); ++k)
       rows_[k] = timestepRow(model, found_[k], states, velocity_, start_);
@@ -124,11 +124,11 @@ void TimestepSim::solve(const Model& model, std::span<const BodyState> states, S
   for (int g = 0; g < islands_.count(); ++g) solveIsland(model, islands_.group(g), stats);
 }
 
-void TimestepSim::solveIsland(const Model& model, std::span<const int> group, Statistics& stats) {
+void TimestepSim::solveIsland(const Model& model, std::span<const int> group, StepReport& stats) {
   const WorldSettings& w = model.settings;
   const size_t k = group.size();
   {
-    StageTimer timer(stats.time.build);
+    StageTimer timer(stats.timestep.time.build);
     members_.assign(1, -1);
     qpBodies_.assign(1, QpBody{});
     auto local = [&](int body) {
@@ -177,14 +177,14 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   for (int pass = 0; pass < kFrictionPasses; ++pass) {
     QpResult result;
     {
-      StageTimer timer(stats.time.lcp);
+      StageTimer timer(stats.timestep.time.solve);
       result = solver_.solve(qpBodies_, qpContacts_, r_, settings, gamma_);
     }
-    ++stats.qpSolves;
-    stats.qpApgdInPlaceOfMprgp += apgdForMprgp;
-    stats.qpIterations += result.iterations;
-    stats.qpUnconverged += !result.converged;
-    stats.worstResidual = std::max(stats.worstResidual, result.residual);
+    ++stats.timestep.qpSolves;
+    stats.timestep.qpApgdInPlaceOfMprgp += apgdForMprgp;
+    stats.timestep.qpIterations += result.iterations;
+    stats.timestep.qpUnconverged += !result.converged;
+    stats.timestep.worstResidual = std::max(stats.timestep.worstResidual, result.residual);
     // change_ = M^-1 D gamma (local bodies).
     std::fill(change_.begin(), change_.end(), 0.0);
     for (size_t i = 0; i < k; ++i) {
@@ -229,7 +229,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     for (int j = 0; j < 3; ++j) velocity_[3 * body + j] += change_[3 * local + j];
     localOf_[body] = -1;
   }
-  stats.largestGroup = std::max(stats.largestGroup, static_cast<int>(k));
+  stats.timestep.largestGroup = std::max(stats.timestep.largestGroup, static_cast<int>(k));
   for (size_t i = 0; i < k; ++i) {
     impulses_[2 * group[i]] = gamma_[2 * i];
     impulses_[2 * group[i] + 1] = gamma_[2 * i + 1];
@@ -238,14 +238,14 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
 
 // Steps 1-2, then the substeps of SubstepSolver, which move the bodies themselves.
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
-                                    Statistics& stats) {
+                                    StepReport& stats) {
   detect(model, states, reuse, stats);
   substep_.advance(model, found_, order_, rates_, warm_, model.settings.substeps, states, impulses_,
                    stats);
 }
 
-void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Statistics& stats) {
-  StageTimer timer(stats.time.total);
+void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {
+  StageTimer timer(stats.timestep.time.total);
   const double h = model.settings.dt;
   saved_ = states;
   if (model.settings.timestepScheme == TimestepScheme::Substeps) {
@@ -261,7 +261,7 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Stati
       s.angle += h * s.omega;
     }
     gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
-                  stats);
+                  stats.timestep.time);
   }
   current_.clear();
   for (const int k : order_) {
@@ -271,9 +271,9 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, Stati
                         c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
   }
   previous_.swap(current_);
+  reportCollisions(model, stats);
   stepped_ = true;
   reused_ = model.settings.timestepScheme == TimestepScheme::Substeps;
-  ++stats.steps;
 }
 
 void TimestepSim::undoStep() {
@@ -281,6 +281,21 @@ void TimestepSim::undoStep() {
   previous_.swap(current_);
   if (reused_) finder_.undoReuse();
   stepped_ = false;
+}
+
+void TimestepSim::reportCollisions(const Model& model, StepReport& stats) const {
+  for (const int k : order_) {
+    const double impulse = impulses_[2 * k];
+    if (!(impulse > 0)) continue;
+    const Contact& c = found_[k];
+    const Vec2 p = c.geometry.point1;
+    const double approach = -glm::dot(
+        c.geometry.normal, pointVelocity(saved_[c.body1], p) - pointVelocity(saved_[c.body2], p));
+    if (!(approach > model.settings.velocityTol)) continue;
+    ++stats.collisions;
+    stats.collisionEvents.push_back({model.bodies[c.body1].id, model.bodies[c.body2].id, p,
+                                     c.geometry.normal, impulse, approach});
+  }
 }
 
 void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) const {
@@ -311,7 +326,7 @@ void TimestepSim::lastContacts(const Model& model, std::span<const BodyState> st
 
 void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> states,
                              std::vector<SteppedContact>& out) {
-  Statistics scratch;
+  StepReport scratch;
   if (model.settings.timestepScheme == TimestepScheme::Substeps) {
     scratchStates_.assign(states.begin(), states.end());
     advanceSubstepped(model, scratchStates_, false, scratch);

@@ -58,7 +58,7 @@ class TimestepSim {
  public:
   // Advances `states` by model.settings.dt. The world checks the state it reaches (divergence.h)
   // and undoes a step that is no longer physical: it restores the states and calls undoStep().
-  void step(const Model& model, std::vector<BodyState>& states, Statistics& stats);
+  void step(const Model& model, std::vector<BodyState>& states, StepReport& stats);
   // Puts the warm start and the contact reuse back as they were before the last step (valid once,
   // right after it), so that the world continues bit-for-bit as if that step had not been tried.
   void undoStep();
@@ -93,16 +93,19 @@ class TimestepSim {
   // `reuse`: the finder carries along the contacts of pairs that have barely moved since they were
   // collided (ContactFinder::findReusing; a step of the substeps), else collides every pair afresh
   // (the solves to a tolerance, which stay exact, and reports).
-  void detect(const Model& model, std::span<const BodyState> states, bool reuse, Statistics& stats);
+  void detect(const Model& model, std::span<const BodyState> states, bool reuse, StepReport& stats);
   // Steps 1-4 (contacts collided afresh): velocity_ = v+ for every body, impulses_ (2 per contact
   // of found_).
-  void solve(const Model& model, std::span<const BodyState> states, Statistics& stats);
-  void solveIsland(const Model& model, std::span<const int> group, Statistics& stats);
+  void solve(const Model& model, std::span<const BodyState> states, StepReport& stats);
+  void solveIsland(const Model& model, std::span<const int> group, StepReport& stats);
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
   void advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
-                         Statistics& stats);
+                         StepReport& stats);
   // The contacts of found_ that carried an impulse or touch, with their impulses.
   void report(const Model& model, std::vector<SteppedContact>& out) const;
+  // The step's collisions: contacts that approached faster than velocityTol at its start and took
+  // a normal impulse in it, as events with that impulse and approach speed.
+  void reportCollisions(const Model& model, StepReport& stats) const;
   // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
   // of the previous step: the same key, else the nearest contact of the same two bodies within
   // kWarmStartReach (the same touch seen from the other body, which happens when corners of

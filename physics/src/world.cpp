@@ -15,6 +15,7 @@
 #include "model.h"
 #include "placed_shape.h"
 #include "scratch.h"
+#include "step_statistics.h"
 #include "stepper.h"
 #include "timestep_sim.h"
 
@@ -32,6 +33,8 @@ struct WorldImpl {
   double time = 0;
   double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
+  StepReport lastStep;
+  Scratch<StepReport> trialStep;  // step(): the report of the step under way
   Scratch<std::vector<BodyState>> statesBeforeStep;  // step(): what a failed step restores
   // Both solvers keep their warm start between steps: it is part of the world and copied with it,
   // their workspace is not (scratch.h); changing the bodies or the settings forgets it
@@ -305,16 +308,16 @@ Status World::step() {
   WorldImpl& w = *impl_;
   const bool timestepping = w.model.settings.solver == SolverKind::Timestep;
   w.statesBeforeStep = w.states;
-  const Statistics statsBeforeStep = w.stats;
+  StepReport& report = w.trialStep;
+  startReport(report, w.model.settings.solver);
   if (timestepping) {
-    w.timestep.step(w.model, w.states, w.stats);
+    w.timestep.step(w.model, w.states, report);
   } else {
-    w.stepper.step(w.model, w.states, w.stats);
+    w.stepper.step(w.model, w.states, report);
   }
   Status status = checkStep(w.model, w.statesBeforeStep, w.states);
   if (!status) {
     w.states.swap(w.statesBeforeStep);
-    w.stats = statsBeforeStep;
     if (timestepping) {
       w.timestep.undoStep();
     } else {
@@ -326,6 +329,10 @@ Status World::step() {
   const double dt = w.model.settings.dt, sum = w.time + dt;
   w.timeCompensation += std::abs(w.time) >= dt ? (w.time - sum) + dt : (dt - sum) + w.time;
   w.time = sum;
+  report.step = w.stats.steps + 1;
+  report.time = w.time + w.timeCompensation;
+  addStep(w.stats, report);
+  std::swap(w.lastStep, report);
   w.changed();
   w.stepReportCurrent = timestepping;
   return {};
@@ -355,7 +362,7 @@ const std::vector<ContactReport>& World::contacts() const {
     return w.contacts;
   }
   std::vector<RestingContact> resting;
-  Statistics scratch;
+  StepReport scratch;
   w.stepper.contactsAt(w.model, w.states, scratch, resting);
   for (const RestingContact& r : resting) {
     const ContactGeometry& g = r.contact.geometry;
@@ -372,6 +379,10 @@ Energy World::energy() const {
 
 const Statistics& World::statistics() const {
   return impl_->stats;
+}
+
+const StepReport& World::lastStep() const {
+  return impl_->lastStep;
 }
 
 }  // namespace contactlab

@@ -110,7 +110,12 @@ class World {
   // until the world changes).
   const std::vector<ContactReport>& contacts() const;
   Energy energy() const;
+  // Running totals over every step taken, a section per solver (report.h).
   const Statistics& statistics() const;
+  // What the last step did: wall time per stage, the solver's effort and status (LCP pivots, caps
+  // reached and residuals; QP iterations and unconverged solves), and the collisions it resolved
+  // with their impulses. A failed step leaves it as it was; step 0 before the first step.
+  const StepReport& lastStep() const;
 
  private:
   std::unique_ptr<WorldImpl> impl_;
