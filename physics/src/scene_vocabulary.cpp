@@ -356,27 +356,27 @@ std::string formatNumber(double value) {
 }
 
 ParsedNumber parseNumber(std::string_view text) {
-  using Status = ParsedNumber::Status;
+  using NumberStatus = ParsedNumber::Status;
   double value = 0;
   const char* end = text.data() + text.size();
   std::from_chars_result read = std::from_chars(text.data(), end, value);
-  if (read.ec == std::errc::result_out_of_range && read.ptr == end) return {Status::OutOfRange, 0};
-  if (read.ec != std::errc{} || read.ptr != end) return {Status::NotANumber, 0};
-  if (!std::isfinite(value)) return {Status::NotFinite, value};
-  return {Status::Ok, value};
+  if (read.ec == std::errc::result_out_of_range && read.ptr == end) return {NumberStatus::OutOfRange, 0};
+  if (read.ec != std::errc{} || read.ptr != end) return {NumberStatus::NotANumber, 0};
+  if (!std::isfinite(value)) return {NumberStatus::NotFinite, value};
+  return {NumberStatus::Ok, value};
 }
 
 std::string numberProblem(ParsedNumber::Status status, std::string_view after,
                           std::string_view found) {
-  using Status = ParsedNumber::Status;
+  using NumberStatus = ParsedNumber::Status;
   const std::string tail = concat({" after '", after, "', found ", quoted(found)});
   switch (status) {
-    case Status::OutOfRange:
+    case NumberStatus::OutOfRange:
       return concat(
           {"expected a number a double can hold (0, or a magnitude from 4.9e-324 to "
            "1.7976931348623157e308)",
            tail});
-    case Status::NotFinite:
+    case NumberStatus::NotFinite:
       return concat({"expected a finite number", tail});
     default:
       return concat({"expected a number", tail});

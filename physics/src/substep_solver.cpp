@@ -305,7 +305,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     // impulseV keeps the velocity before them, so that after the sweeps v - impulseV is this
     // substep's change.
     for (Motion& m : motion_) {
-      const double vx = m.vx, vy = m.vy, w = m.w;
+      const double vx = m.vx, vy = m.vy, spin = m.w;
       if (s > 0) {
         m.vx += m.impulseVx;
         m.vy += m.impulseVy;
@@ -313,7 +313,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       }
       m.impulseVx = vx;
       m.impulseVy = vy;
-      m.impulseW = w;
+      m.impulseW = spin;
     }
     if (s == 0) {
       for (const Row& row : rows_) {
