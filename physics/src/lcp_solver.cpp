@@ -8,10 +8,12 @@
 // modifying matrix factorizations", method C1).
 //
 // Sparsity: A is sparse (sparse_matrix.h), and every product with it runs over its nonzero entries
-// only. Row r of L is stored from its first nonzero column first_[r] (its profile, or envelope):
-// forward and back substitution skip the zeros left of it, a row that enters C starts where its
-// first clamped neighbour sits, and the rank-one update after a removal stays inside the profile
-// (the update l32 l32^T touches only rows that had an entry in the removed column, and so already
+// only. L is stored by profile (skyline, or envelope): row r holds columns first_[r] .. r - 1 of
+// the strict lower triangle, the rows one after another in one vector, row r from rowOffset_[r],
+// so the factor takes the size of its profile rather than |C| (|C| - 1) / 2. Forward and back
+// substitution run over the stored entries only, a row that enters C starts where its first
+// clamped neighbour sits, and the rank-one update after a removal stays inside the profile (the
+// update l32 l32^T touches only rows that had an entry in the removed column, and so already
 // reached that far left). A clamped set factored afresh is taken in reverse Cuthill-McKee order
 // (sparse_ordering.h), which keeps the profile of a pile's A_CC within a few layers of blocks.
 //
@@ -29,6 +31,7 @@
 #include "lcp_solver.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -75,11 +78,19 @@ bool independent(double pivot, double diagonal) {
 class Pivoting {
  public:
   Pivoting(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
-           std::span<double> a, std::span<const int> ordering, double* work, int* ints)
-      : A_(A), b_(b.data()), f_(f.data()), a_(a.data()), ordering_(ordering), n_(A.size()) {
+           std::span<double> a, std::span<const int> ordering, std::vector<double>& factor,
+           size_t* rowOffsets, double* work, int* ints)
+      : A_(A),
+        b_(b.data()),
+        f_(f.data()),
+        a_(a.data()),
+        ordering_(ordering),
+        n_(A.size()),
+        L_(factor),
+        rowOffset_(rowOffsets) {
     const size_t n = static_cast<size_t>(n_);
-    L_ = work;
-    D_ = L_ + n * (n + 1) / 2;
+    rowOffset_[0] = 0;
+    D_ = work;
     magnitude_ = D_ + n;
     df_ = magnitude_ + n;
     da_ = df_ + n;
@@ -98,17 +109,21 @@ class Pivoting {
   }
 
   LcpInfo run(std::span<std::uint8_t> clamped);
+  // Entries of L stored: the size of its profile.
+  size_t factorEntries() const { return rowOffset_[k_]; }
 
  private:
   double diagonal(int i) const { return A_.diagonal(i); }
-  double* factorRow(int r) const { return L_ + static_cast<size_t>(r) * (r - 1) / 2; }
+  // Row r of L: entry m - first_[r] is L_rm, for m from first_[r] to r - 1.
+  double* factorRow(int r) { return L_.data() + rowOffset_[r]; }
+  const double* factorRow(int r) const { return L_.data() + rowOffset_[r]; }
   double tolerance(int i) const { return tol_ + kRoundOff * magnitude_[i]; }
 
   // v := L^-1 v (forward substitution over rows of L) for a v that is zero before position `from`.
   void forward(double* v, int from) const {
     for (int r = from + 1; r < k_; ++r) {
       const int m = std::max(first_[r], from);
-      if (m < r) v[r] -= dot(factorRow(r) + m, v + m, r - m);
+      if (m < r) v[r] -= dot(factorRow(r) + (m - first_[r]), v + m, r - m);
     }
   }
   // v := L^-T v, column-oriented so that it too runs over rows of L.
@@ -116,7 +131,8 @@ class Pivoting {
     for (int r = k_ - 1; r > 0; --r) {
       const double* l = factorRow(r);
       const double x = v[r];
-      for (int m = first_[r]; m < r; ++m) v[m] -= l[m] * x;
+      const int first = first_[r];
+      for (int m = first; m < r; ++m) v[m] -= l[m - first] * x;
     }
   }
   // z := D^-1 L^-1 A_Cj, which is j's row of L if it enters C, zero before position `from`;
@@ -141,8 +157,13 @@ class Pivoting {
     }
     return pivot;
   }
+  // Row k_ of L from column `from`, at the end of the profile, which grows as needed (to at most
+  // the largest profile met, after which no append allocates).
   void append(int j, const double* z, int from, double pivot) {
-    std::copy(z + from, z + k_, factorRow(k_) + from);
+    const size_t end = rowOffset_[k_] + static_cast<size_t>(k_ - from);
+    if (L_.size() < end) L_.resize(end);
+    std::copy(z + from, z + k_, factorRow(k_));
+    rowOffset_[k_ + 1] = end;
     first_[k_] = from;
     D_[k_] = pivot;
     position_[j] = k_;
@@ -233,22 +254,23 @@ class Pivoting {
   double* a_;
   std::span<const int> ordering_;  // the order in which settle factors a clamped set
   int n_;
-  int k_ = 0;            // |C|
-  double tol_ = 1e-300;  // kTolerance * max|b|
-  double* L_;            // strictly lower part of L, row r at r (r - 1) / 2, used from first_[r]
-  double* D_;            // diagonal of D
-  double* magnitude_;    // |b_i| + sum_j |A_ij f_j| at the last fresh product
-  double* df_;           // fdirection on C, in factor order
-  double* da_;           // A * fdirection
-  double* zd_;           // D^-1 L^-1 A_Cd of the driven index
-  double* zj_;           // D^-1 L^-1 A_Cj of an index about to enter C
-  double* beta_;         // method C1 coefficients beta_j and p_j
+  int k_ = 0;               // |C|
+  double tol_ = 1e-300;     // kTolerance * max|b|
+  std::vector<double>& L_;  // strictly lower part of L by profile: row r from column first_[r]
+  size_t* rowOffset_;       // where each row of L starts in L_; rowOffset_[k_] ends the last
+  double* D_;               // diagonal of D
+  double* magnitude_;       // |b_i| + sum_j |A_ij f_j| at the last fresh product
+  double* df_;              // fdirection on C, in factor order
+  double* da_;              // A * fdirection
+  double* zd_;              // D^-1 L^-1 A_Cd of the driven index
+  double* zj_;              // D^-1 L^-1 A_Cj of an index about to enter C
+  double* beta_;            // method C1 coefficients beta_j and p_j
   double* pj_;
   int* order_;      // C in factor order
   int* state_;      // State of each index
   int* skip_;       // maxstep pass in which a free index was passed over as dependent
   int* redundant_;  // 1: was kept out of C as dependent
-  int* first_;      // first stored column of each row of L
+  int* first_;      // first stored column of each row of L (its profile)
   int* position_;   // each index's row in the factor, -1 if not in C
   int zdFrom_ = 0;  // zd_ and zj_ are zero before these positions
   int zjFrom_ = 0;
@@ -259,25 +281,31 @@ class Pivoting {
 // Deletes row and column p of A_CC. With L = [L11 0 0; l21 1 0; L31 l32 L33], the remaining matrix
 // is [L11 0; L31 L33'] diag(D1, D3') [..]^T where L33' D3' L33'^T = L33 D3 L33^T + d_p l32 l32^T: a
 // rank-one update with positive weight, done by method C1 (GGMS 1974) row by row while the rows
-// below p move up one place in the packed storage.
+// below p move up one place in the profile storage. Row r + 1 of the old factor becomes row r, no
+// longer than it was and written where row r - 1 now ends, which is at or before where row r + 1
+// began: each entry is read before the rewrite reaches its place.
 void Pivoting::remove(int p) {
   double alpha = D_[p];
   position_[order_[p]] = -1;
   for (int r = p; r < k_ - 1; ++r) {
-    const double* old = factorRow(r + 1);
-    double* l = factorRow(r);
     const int first = first_[r + 1];
+    const double* old = factorRow(r + 1);  // entry m - first is old L_(r+1)m
+    double* l = factorRow(r);
+    assert(l <= old);
     double w = 0;
     int m = first - 1;  // row r + 1 starts right of p: it moves one column left, unchanged in form
     if (first <= p) {
-      for (m = first; m < p; ++m) l[m] = old[m];
-      w = old[p];
+      for (m = first; m < p; ++m) l[m - first] = old[m - first];
+      w = old[p - first];
     }
-    first_[r] = std::min(first, m);
+    const int start = std::min(first, m);
+    first_[r] = start;
     for (; m < r; ++m) {
-      w -= pj_[m] * old[m + 1];
-      l[m] = old[m + 1] + beta_[m] * w;
+      const double entry = old[m + 1 - first];
+      w -= pj_[m] * entry;
+      l[m - start] = entry + beta_[m] * w;
     }
+    rowOffset_[r + 1] = rowOffset_[r] + static_cast<size_t>(r - start);
     const double d = D_[r + 1];
     const double updated = d + alpha * w * w;
     pj_[r] = w;
@@ -562,17 +590,19 @@ double complementarityResidual(MatrixView A, std::span<const double> b, std::spa
 LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
                          std::span<double> a, std::span<std::uint8_t> clamped) {
   const size_t n = static_cast<size_t>(A.size());
-  const size_t doubles = n * (n + 1) / 2 + 9 * n;  // L (rows 1..n-1 use n (n - 1) / 2), vectors
-  if (buffer_.size() < doubles) buffer_.resize(doubles);
+  if (buffer_.size() < 8 * n) buffer_.resize(8 * n);
   if (indices_.size() < 6 * n) indices_.resize(6 * n);
+  if (rowOffsets_.size() < n + 1) rowOffsets_.resize(n + 1);
   if (n > 2) {
     orderer_.reverseCuthillMcKee(A, ordering_);
   } else {
     ordering_.resize(n);
     std::iota(ordering_.begin(), ordering_.end(), 0);
   }
-  Pivoting pivoting(A, b, f, a, ordering_, buffer_.data(), indices_.data());
+  Pivoting pivoting(A, b, f, a, ordering_, factor_, rowOffsets_.data(), buffer_.data(),
+                    indices_.data());
   LcpInfo info = pivoting.run(clamped);
+  factorEntries_ = pivoting.factorEntries();
   info.residual = complementarityResidual(A, b, f);
   if (info.status == LcpStatus::Solved && !(info.residual <= kUnsolvedResidual))
     info.status = LcpStatus::Unbounded;

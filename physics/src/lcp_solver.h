@@ -2,7 +2,7 @@
 //   a = A f + b,  a >= 0,  f >= 0,  a . f = 0,
 // with A symmetric positive semi-definite (A = J M^-1 J^T), solved by Baraff's incremental pivoting
 // ("Fast contact force computation for nonpenetrating rigid bodies", SIGGRAPH 1994) with an
-// incrementally updated factorization of A_CC.
+// incrementally updated factorization of A_CC, stored by profile (skyline).
 #pragma once
 
 #include <cstdint>
@@ -58,12 +58,19 @@ class LcpSolver {
   LcpInfo solve(MatrixView A, std::span<const double> b, std::span<double> f, std::span<double> a,
                 std::span<std::uint8_t> clamped);
 
+  // Entries the factor of the final clamped set held at the end of the last solve: the size of its
+  // profile (row r of L from its first nonzero column to the diagonal), not |C| (|C| - 1) / 2.
+  size_t factorEntries() const { return factorEntries_; }
+
  private:
-  std::vector<double> buffer_;  // factor and work vectors; layout private to the implementation
+  std::vector<double> factor_;      // L of A_CC = L D L^T by profile; grows to the largest met
+  std::vector<size_t> rowOffsets_;  // where each row of L starts in factor_
+  std::vector<double> buffer_;      // D and work vectors; layout private to the implementation
   std::vector<int> indices_;
   std::vector<int> ordering_;  // the order in which a clamped set is factored afresh
   SparseOrdering orderer_;
   SparseMatrix dense_;  // a dense A's nonzero entries
+  size_t factorEntries_ = 0;
 };
 
 }  // namespace contactlab
