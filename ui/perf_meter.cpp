@@ -9,6 +9,10 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, co
   ++totalFrames_;
   totalSeconds_ += intervalSeconds;
   totalWork_ += workSeconds;
+  if (intervalSeconds > 0) {
+    intervals_.add(intervalSeconds);
+    workTimes_.add(workSeconds);
+  }
   const Statistics& stats = world.statistics();
   numbers_.contacts = static_cast<int>(world.contacts().size());
   numbers_.worstResidual = std::max(stats.contact.worstResidual, stats.timestep.worstResidual);

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "contactlab/world.h"
+#include "frame_time_histogram.h"
 #include "ui_model.h"
 
 namespace contactlab {
@@ -21,6 +22,9 @@ class PerfMeter {
   std::int64_t totalFrames() const { return totalFrames_; }
   double totalSeconds() const { return totalSeconds_; }
   double totalWorkSeconds() const { return totalWork_; }
+  // Each frame's interval and work, every frame but the first (which has no interval).
+  const FrameTimeHistogram& intervals() const { return intervals_; }
+  const FrameTimeHistogram& work() const { return workTimes_; }
 
  private:
   PerfNumbers numbers_;
@@ -30,6 +34,7 @@ class PerfMeter {
   Statistics statsStart_;
   std::int64_t totalFrames_ = 0;
   double totalSeconds_ = 0, totalWork_ = 0;
+  FrameTimeHistogram intervals_, workTimes_;
 };
 
 }  // namespace contactlab
