@@ -4,12 +4,8 @@
 #include <cmath>
 #include <string>
 
-#include "stats_json.h"
-
 namespace contactlab {
 namespace {
-
-std::string nameOf(const World& world, BodyId id) { return world.body(id)->def.name; }
 
 std::string number(double value) {
   char buffer[32];
@@ -50,24 +46,42 @@ std::optional<std::string> nonFiniteValue(const nlohmann::ordered_json& frame) {
   return nonFiniteIn(frame, "");
 }
 
-nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
-  nlohmann::ordered_json frame;
-  frame["time"] = world.time();
-  frame["bodies"] = nlohmann::ordered_json::array();
+FrameFacts frameFacts(World& world) {
+  FrameFacts facts{.time = world.time(),
+                   .bodies = {},
+                   .contacts = world.contacts(),
+                   .nameOf =
+                       [&world](BodyId id) {
+                         std::optional<BodyView> body = world.body(id);
+                         return body ? body->def.name : std::string();
+                       },
+                   .energy = world.energy(),
+                   .statistics = world.statistics(),
+                   .lastStep = world.lastStep()};
   for (BodyId id : world.bodies()) {
     BodyView b = *world.body(id);
-    frame["bodies"].push_back({{"name", b.def.name},
-                               {"x", b.state.position.x},
-                               {"y", b.state.position.y},
-                               {"angle", b.state.angle},
-                               {"vx", b.state.velocity.x},
-                               {"vy", b.state.velocity.y},
-                               {"omega", b.state.omega}});
+    facts.bodies.emplace_back(std::move(b.def.name), b.state);
+  }
+  return facts;
+}
+
+nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds) {
+  nlohmann::ordered_json frame;
+  frame["time"] = facts.time;
+  frame["bodies"] = nlohmann::ordered_json::array();
+  for (const auto& [name, state] : facts.bodies) {
+    frame["bodies"].push_back({{"name", name},
+                               {"x", state.position.x},
+                               {"y", state.position.y},
+                               {"angle", state.angle},
+                               {"vx", state.velocity.x},
+                               {"vy", state.velocity.y},
+                               {"omega", state.omega}});
   }
   frame["contacts"] = nlohmann::ordered_json::array();
-  for (const ContactReport& c : world.contacts()) {
-    frame["contacts"].push_back({{"a", nameOf(world, c.body1)},
-                                 {"b", nameOf(world, c.body2)},
+  for (const ContactReport& c : facts.contacts) {
+    frame["contacts"].push_back({{"a", facts.nameOf(c.body1)},
+                                 {"b", facts.nameOf(c.body2)},
                                  {"x", c.point.x},
                                  {"y", c.point.y},
                                  {"nx", c.normal.x},
@@ -75,9 +89,9 @@ nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
                                  {"force", c.force},
                                  {"friction", c.friction}});
   }
-  Energy e = world.energy();
+  const Energy& e = facts.energy;
   frame["energy"] = {{"kinetic", e.kinetic}, {"potential", e.potential}, {"total", e.total}};
-  const Statistics& s = world.statistics();
+  const Statistics& s = facts.statistics;
   // steps, collisions, lcp_solves and wall_seconds first: the CLI contract (docs/cli.md).
   nlohmann::ordered_json stats = {{"steps", s.steps},
                                   {"collisions", s.collisions},
@@ -85,7 +99,7 @@ nlohmann::ordered_json frameJson(const World& world, double wallSeconds) {
                                   {"wall_seconds", wallSeconds}};
   stats.update(statisticsJson(s));
   frame["stats"] = std::move(stats);
-  frame["last_step"] = stepReportJson(world.lastStep(), world);
+  frame["last_step"] = stepReportJson(facts.lastStep, facts.nameOf);
   return frame;
 }
 

@@ -5,14 +5,33 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "contactlab/world.h"
+#include "stats_json.h"
 
 namespace contactlab {
 
-// {"time", "bodies": [...], "contacts": [...], "energy": {...}, "stats": {...}}
-nlohmann::ordered_json frameJson(const World& world, double wallSeconds);
+// What one output step prints, read from a World (frameFacts) or from the desktop program's
+// snapshot of one. The references point into that source.
+struct FrameFacts {
+  double time = 0;
+  std::vector<std::pair<std::string, BodyState>> bodies;  // name and state, in the world's order
+  std::span<const ContactReport> contacts;
+  BodyNames nameOf;
+  Energy energy;
+  const Statistics& statistics;
+  const StepReport& lastStep;
+};
+
+// The facts of `world` now (computing its contacts if they are not yet).
+FrameFacts frameFacts(World& world);
+
+// {"time", "bodies": [...], "contacts": [...], "energy": {...}, "stats": {...}, "last_step": {...}}
+nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds);
 
 // The first number of the frame that is not finite, with its place ("bodies.block.vy = inf"), if
 // any. Such a frame is a failed simulation and is never printed: JSON would show it as null.

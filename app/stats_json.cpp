@@ -34,11 +34,6 @@ nlohmann::ordered_json timestepJson(const TimestepWork& w) {
           {"stage_seconds", stageSeconds(w.time)}};
 }
 
-std::string nameOf(const World& world, BodyId id) {
-  std::optional<BodyView> body = world.body(id);
-  return body ? body->def.name : std::string();
-}
-
 }  // namespace
 
 nlohmann::ordered_json statisticsJson(const Statistics& totals) {
@@ -50,11 +45,11 @@ nlohmann::ordered_json statisticsJson(const Statistics& totals) {
           {"timestep", timestepJson(totals.timestep)}};
 }
 
-nlohmann::ordered_json stepReportJson(const StepReport& step, const World& world) {
+nlohmann::ordered_json stepReportJson(const StepReport& step, const BodyNames& nameOf) {
   nlohmann::ordered_json events = nlohmann::ordered_json::array();
   for (const CollisionEvent& e : step.collisionEvents) {
-    events.push_back({{"a", nameOf(world, e.body1)},
-                      {"b", nameOf(world, e.body2)},
+    events.push_back({{"a", nameOf(e.body1)},
+                      {"b", nameOf(e.body2)},
                       {"x", e.point.x},
                       {"y", e.point.y},
                       {"nx", e.normal.x},

@@ -18,10 +18,8 @@ Vec2 toWorldFrame(const BodyState& state, Vec2 local) {
   return state.position + Vec2{c * local.x - s * local.y, s * local.x + c * local.y};
 }
 
-void bodyOutline(const World& world, BodyId id, int discSegments, BodyOutline& outline,
-                 std::vector<Vec2>& out) {
+void outlineCorners(const BodyOutline& outline, int discSegments, std::vector<Vec2>& out) {
   out.clear();
-  if (!world.outline(id, outline)) return;
   if (outline.kind != ShapeKind::Disc) {
     out.assign(outline.corners.begin(), outline.corners.end());
     return;
@@ -31,12 +29,6 @@ void bodyOutline(const World& world, BodyId id, int discSegments, BodyOutline& o
     const double t = 2 * std::numbers::pi * i / n;
     out.push_back(outline.centre + outline.radius * Vec2{std::cos(t), std::sin(t)});
   }
-}
-
-Rect bodyBounds(const World& world, BodyId id) {
-  Result<Bounds> bounds = world.bounds(id);
-  if (!bounds) return {};
-  return {bounds->min, bounds->max};
 }
 
 }  // namespace contactlab

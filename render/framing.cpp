@@ -20,13 +20,13 @@ void grow(std::optional<Rect>& into, const Rect& r) {
 
 }  // namespace
 
-Rect sceneFraming(const World& world) {
+Rect sceneFraming(const WorldSnapshot& world) {
   std::optional<Rect> moving, all;
   std::vector<Rect> fixedBounds;
-  for (BodyId id : world.bodies()) {
-    Rect r = bodyBounds(world, id);
+  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+    Rect r = boundsRect(world.bounds[i]);
     grow(all, r);
-    if (world.body(id)->def.fixed)
+    if (world.body(i).def.fixed)
       fixedBounds.push_back(r);
     else
       grow(moving, r);

@@ -3,13 +3,13 @@
 #pragma once
 
 #include "camera.h"
-#include "contactlab/world.h"
+#include "world_snapshot.h"
 
 namespace contactlab {
 
 // The world rectangle to show: the bounds of the movable bodies (all bodies if none moves), plus
 // fixed bodies clipped to those bounds grown by a quarter of their size (at least 1 m), plus a
 // 0.5 m margin; at least 6 m x 4 m.
-Rect sceneFraming(const World& world);
+Rect sceneFraming(const WorldSnapshot& world);
 
 }  // namespace contactlab

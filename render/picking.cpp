@@ -3,14 +3,13 @@
 
 namespace contactlab {
 
-std::optional<BodyId> pickBody(const World& world, Vec2 point, double tolerance) {
-  std::vector<BodyId> ids = world.bodies();
+std::optional<BodyId> pickBody(const WorldSnapshot& world, Vec2 point, double tolerance) {
   std::optional<BodyId> fixedHit;
-  for (auto it = ids.rbegin(); it != ids.rend(); ++it) {
-    Result<bool> hit = world.containsPoint(*it, point, tolerance);
-    if (!hit || !hit.value()) continue;
-    if (!world.body(*it)->def.fixed) return *it;
-    if (!fixedHit) fixedHit = *it;
+  for (std::size_t i = world.bodyCount(); i-- > 0;) {
+    if (!outlineContains(world.outlines[i], point, tolerance)) continue;
+    const SnapshotBody& body = world.body(i);
+    if (!body.def.fixed) return body.id;
+    if (!fixedHit) fixedHit = body.id;
   }
   return fixedHit;
 }

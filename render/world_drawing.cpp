@@ -98,12 +98,12 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
   }
 }
 
-// `outline` and `corners` are scratch, kept between bodies.
-void drawBody(const World& world, const BodyView& body, const Camera& camera, bool selected,
-              BodyOutline& outline, std::vector<Vec2>& corners, DrawList& out) {
+// `corners` is scratch, kept between bodies.
+void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutline& outline,
+              const Camera& camera, bool selected, std::vector<Vec2>& corners, DrawList& out) {
   double radiusPixels = camera.toPixels(body.def.radius);
   int segments = std::clamp(static_cast<int>(radiusPixels / 2), 16, 72);
-  bodyOutline(world, body.id, segments, outline, corners);
+  outlineCorners(outline, segments, corners);
   if (corners.empty()) return;
   for (Vec2& p : corners) p = camera.worldToScreen(p);
   if (offScreen(corners, camera)) return;
@@ -116,8 +116,8 @@ void drawBody(const World& world, const BodyView& body, const Camera& camera, bo
     out.polyline(corners, true, 1.5f, kOutline);
   }
   if (body.def.shape == ShapeKind::Disc) {  // a radius shows the disc's rotation
-    Vec2 c = camera.worldToScreen(body.state.position);
-    out.line(c, camera.worldToScreen(toWorldFrame(body.state, {body.def.radius, 0})), 1.5f,
+    Vec2 c = camera.worldToScreen(state.position);
+    out.line(c, camera.worldToScreen(toWorldFrame(state, {body.def.radius, 0})), 1.5f,
              body.def.fixed ? kFixedOutline : kOutline);
   }
   if (selected) out.polyline(corners, true, 3.5f, kSelection);
@@ -159,29 +159,28 @@ Vec2 forceLineEnd(const ContactReport& contact, double forceScale) {
   return contact.point + force * forceScale;
 }
 
-void drawWorld(const World& world, const Camera& camera, const ViewOptions& options,
+void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
                const Overlay& overlay, DrawList& out) {
   if (options.grid) drawGrid(camera, out);
   out.endLayer();
-  std::vector<BodyId> ids = world.bodies();
-  BodyOutline outline;
+  const std::size_t n = world.bodyCount();
   std::vector<Vec2> corners;
   for (bool fixedPass : {true, false}) {
-    for (BodyId id : ids) {
-      std::optional<BodyView> body = world.body(id);
-      if (body->def.fixed == fixedPass)
-        drawBody(world, *body, camera, id == overlay.selected, outline, corners, out);
+    for (std::size_t i = 0; i < n; ++i) {
+      const SnapshotBody& body = world.body(i);
+      if (body.def.fixed == fixedPass)
+        drawBody(body, world.states[i], world.outlines[i], camera, body.id == overlay.selected,
+                 corners, out);
     }
     out.endLayer();
   }
-  for (BodyId id : ids) {
-    std::optional<BodyView> body = world.body(id);
-    if (body->def.fixed) continue;
-    Vec2 c = camera.worldToScreen(body->state.position);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (world.body(i).def.fixed) continue;
+    const BodyState& state = world.states[i];
+    Vec2 c = camera.worldToScreen(state.position);
     if (options.centres) centreMark(c, out);
     if (options.velocities) {
-      Vec2 tip =
-          camera.worldToScreen(body->state.position + body->state.velocity * options.velocityScale);
+      Vec2 tip = camera.worldToScreen(state.position + state.velocity * options.velocityScale);
       out.arrow(c, tip, 2.0f, 9.0f, kVelocity);
     }
   }
@@ -193,7 +192,7 @@ void drawWorld(const World& world, const Camera& camera, const ViewOptions& opti
     out.ring(b, 6.0f, 2.0f, kSpring, 16);
   }
   if (options.forces) {
-    for (const ContactReport& contact : world.contacts()) {
+    for (const ContactReport& contact : world.contacts) {
       Vec2 a = camera.worldToScreen(contact.point);
       Vec2 b = camera.worldToScreen(forceLineEnd(contact, options.forceScale));
       out.line(a, b, 2.5f, palette::kForce);

@@ -35,7 +35,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 // The normal forces of the contacts between a and b.
-std::vector<double> cornerForces(const World& world, BodyId a, BodyId b) {
+std::vector<double> cornerForces(World& world, BodyId a, BodyId b) {
   std::vector<double> forces;
   for (const ContactReport& c : world.contacts())
     if ((c.body1 == a && c.body2 == b) || (c.body1 == b && c.body2 == a)) forces.push_back(c.force);

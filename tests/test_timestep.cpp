@@ -70,7 +70,7 @@ std::vector<BodyId> addPyramid(World& world, int base) {
   return boxes;
 }
 
-double largestOverlap(const World& world) {
+double largestOverlap(World& world) {
   double deepest = 0;
   for (const ContactReport& c : world.contacts()) deepest = std::max(deepest, -c.distance);
   return deepest;

@@ -1,10 +1,11 @@
 // The public World: bad input is refused whole and leaves the world unchanged; ids expire;
-// stepping is deterministic.
+// stepping is deterministic; const methods compute nothing.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "world_fixtures.h"
 
@@ -139,6 +140,11 @@ TEST_CASE("mass properties follow the shape: box m(w^2+h^2)/12, disc m r^2/2, de
   CHECK(world.body(t)->mass == doctest::Approx(2 * 4.5));
   CHECK(world.body(t)->inertia == doctest::Approx(9.0 * 9 / 9));
 }
+
+// A const World is only read (world.h, "Threads"): contacts(), whose first call after a change
+// solves, cannot be called on one.
+static_assert(!std::is_invocable_v<decltype(&World::contacts), const World&>);
+static_assert(std::is_invocable_v<decltype(&World::contacts), World&>);
 
 TEST_CASE("stepping is deterministic: equal worlds, copies and contact reads give identical bits") {
   World first = collisionScene(), second = collisionScene();

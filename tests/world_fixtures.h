@@ -63,7 +63,7 @@ inline void run(World& world, double seconds) {
 }
 
 // Sum of the normal contact forces acting between bodies a and b (either orientation).
-inline double forceBetween(const World& world, BodyId a, BodyId b) {
+inline double forceBetween(World& world, BodyId a, BodyId b) {
   double sum = 0;
   for (const ContactReport& c : world.contacts())
     if ((c.body1 == a && c.body2 == b) || (c.body1 == b && c.body2 == a)) sum += c.force;

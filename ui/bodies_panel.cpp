@@ -45,7 +45,8 @@ void addForm(const UiFacts& facts, UiState& state, Commands& out) {
   }
 }
 
-void inspector(const BodyView& body, const UiFacts& facts, UiState& state, Commands& out) {
+void inspector(const SnapshotBody& body, const BodyState& now, const UiFacts& facts, UiState& state,
+               Commands& out) {
   ImGui::Text("%s", body.def.name.c_str());
   ImGui::SameLine();
   switch (body.def.shape) {
@@ -60,7 +61,7 @@ void inspector(const BodyView& body, const UiFacts& facts, UiState& state, Comma
       break;
   }
   bool wasEditing = state.stateEditing;
-  if (!wasEditing) state.stateBuffer = body.state;
+  if (!wasEditing) state.stateBuffer = now;
   BodyState& s = state.stateBuffer;
   EditTracker tracker;
   BodyStateEdit edit;
@@ -92,29 +93,31 @@ void inspector(const BodyView& body, const UiFacts& facts, UiState& state, Comma
   if (defEdit.any()) out.selectedDef = defEdit;
 
   if (!body.def.fixed) {
-    double g = facts.world.settings().gravity;
+    double g = facts.world.settings.gravity;
     ImGui::TextDisabled("weight m g = %.4g N   I = %.4g kg m²", body.mass * g, body.inertia);
-    double speed = std::hypot(body.state.velocity.x, body.state.velocity.y);
+    double speed = std::hypot(now.velocity.x, now.velocity.y);
     ImGui::TextDisabled(
         "speed %.3g m/s   kinetic energy %.4g J", speed,
-        0.5 * body.mass * speed * speed + 0.5 * body.inertia * body.state.omega * body.state.omega);
+        0.5 * body.mass * speed * speed + 0.5 * body.inertia * now.omega * now.omega);
   }
   if (ImGui::Button("Delete (Del)")) out.deleteSelected = true;
 }
 
 void bodyList(const UiFacts& facts, const UiState& state, Commands& out) {
-  std::vector<BodyId> ids = facts.world.bodies();
-  ImGui::TextDisabled("%zu bodies", ids.size());
+  const WorldSnapshot& world = facts.world;
+  const std::size_t count = world.bodyCount();
+  ImGui::TextDisabled("%zu bodies", count);
   float height =
-      std::min(8.0f, static_cast<float>(ids.size()) + 0.5f) * ImGui::GetTextLineHeightWithSpacing();
+      std::min(8.0f, static_cast<float>(count) + 0.5f) * ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginChild("body list", ImVec2(0, height), true)) {
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(ids.size()));
+    clipper.Begin(static_cast<int>(count));
     while (clipper.Step()) {
       for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-        BodyView body = *facts.world.body(ids[i]);
+        const SnapshotBody& body = world.body(i);
         ImGui::PushID(i);
-        if (ImGui::Selectable(body.def.name.c_str(), ids[i] == state.selected)) out.select = ids[i];
+        if (ImGui::Selectable(body.def.name.c_str(), body.id == state.selected))
+          out.select = body.id;
         ImGui::PopID();
       }
     }
@@ -130,9 +133,9 @@ void bodiesPanel(const UiFacts& facts, UiState& state, Commands& out) {
     ImGui::TreePop();
   }
   ImGui::Separator();
-  std::optional<BodyView> selected = facts.world.body(state.selected);
-  if (selected)
-    inspector(*selected, facts, state, out);
+  const int selected = facts.world.indexOf(state.selected);
+  if (selected >= 0)
+    inspector(facts.world.body(selected), facts.world.states[selected], facts, state, out);
   else {
     state.stateEditing = false;
     ImGui::TextDisabled("Click a body to inspect it.");

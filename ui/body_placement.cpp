@@ -9,14 +9,14 @@
 
 namespace contactlab {
 
-std::string uniqueBodyName(const World& world, const std::string& prefix) {
+std::string uniqueBodyName(const WorldSnapshot& world, const std::string& prefix) {
   for (int i = 1;; ++i) {
     std::string name = prefix + std::to_string(i);
     if (!world.findBody(name)) return name;
   }
 }
 
-BodyDef newBodyDef(const AddBodyForm& form, const World& world, Vec2 spot) {
+BodyDef newBodyDef(const AddBodyForm& form, const WorldSnapshot& world, Vec2 spot) {
   BodyDef def;
   double halfWidth = 0, halfHeight = 0;
   switch (form.shape) {
@@ -50,8 +50,8 @@ BodyDef newBodyDef(const AddBodyForm& form, const World& world, Vec2 spot) {
   def.fixed = form.fixed;
   // Above every body whose bounds overlap the new body's column, with a small gap.
   double y = spot.y;
-  for (BodyId id : world.bodies()) {
-    Rect r = bodyBounds(world, id);
+  for (const Bounds& bounds : world.bounds) {
+    Rect r = boundsRect(bounds);
     if (r.max.x < spot.x - halfWidth || r.min.x > spot.x + halfWidth) continue;
     if (r.max.y + halfHeight > y - halfHeight - 0.05 && r.min.y < y + halfHeight)
       y = std::max(y, r.max.y + halfHeight + 0.05);

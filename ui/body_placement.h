@@ -5,15 +5,15 @@
 #include <string>
 
 #include "camera.h"
-#include "contactlab/world.h"
 #include "ui_model.h"
+#include "world_snapshot.h"
 
 namespace contactlab {
 
 // The first of prefix1, prefix2, ... that no body of `world` has.
-std::string uniqueBodyName(const World& world, const std::string& prefix);
+std::string uniqueBodyName(const WorldSnapshot& world, const std::string& prefix);
 
 // The definition the form describes, placed at `spot` (x) and above any body overlapping it.
-BodyDef newBodyDef(const AddBodyForm& form, const World& world, Vec2 spot);
+BodyDef newBodyDef(const AddBodyForm& form, const WorldSnapshot& world, Vec2 spot);
 
 }  // namespace contactlab

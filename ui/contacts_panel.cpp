@@ -15,7 +15,7 @@ std::uint64_t key(BodyId id) {
 }
 
 void contactTable(const UiFacts& facts, Commands& out) {
-  const auto& contacts = facts.world.contacts();
+  const std::vector<ContactReport>& contacts = facts.world.contacts;
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
                           ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
   float height = ImGui::GetTextLineHeightWithSpacing() *
@@ -36,12 +36,12 @@ void contactTable(const UiFacts& facts, Commands& out) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushID(i);
-      if (ImGui::Selectable(facts.world.body(c.body1)->def.name.c_str(), false,
+      if (ImGui::Selectable(facts.world.nameOf(c.body1).c_str(), false,
                             ImGuiSelectableFlags_SpanAllColumns))
         out.select = c.body1;
       ImGui::PopID();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(facts.world.body(c.body2)->def.name.c_str());
+      ImGui::TextUnformatted(facts.world.nameOf(c.body2).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.3f", c.point.x);
       ImGui::TableNextColumn();
@@ -58,17 +58,17 @@ void contactTable(const UiFacts& facts, Commands& out) {
 
 void balanceTable(const UiFacts& facts) {
   std::unordered_map<std::uint64_t, Vec2> net;
-  for (const ContactReport& c : facts.world.contacts()) {
+  for (const ContactReport& c : facts.world.contacts) {
     Vec2 force = c.normal * c.force + perpendicular(c.normal) * c.friction;
     net[key(c.body1)] += force;
     net[key(c.body2)] -= force;
   }
-  double g = facts.world.settings().gravity;
+  double g = facts.world.settings.gravity;
   ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
                           ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-  std::vector<BodyId> ids = facts.world.bodies();
+  const WorldSnapshot& world = facts.world;
   float height = ImGui::GetTextLineHeightWithSpacing() *
-                 std::min(12.0f, static_cast<float>(ids.size()) + 1.5f);
+                 std::min(12.0f, static_cast<float>(world.bodyCount()) + 1.5f);
   if (!ImGui::BeginTable("balance", 4, flags, ImVec2(0, height))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("body");
@@ -76,10 +76,10 @@ void balanceTable(const UiFacts& facts) {
   ImGui::TableSetupColumn("contacts up (N)");
   ImGui::TableSetupColumn("sideways (N)");
   ImGui::TableHeadersRow();
-  for (BodyId id : ids) {
-    BodyView body = *facts.world.body(id);
+  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+    const SnapshotBody& body = world.body(i);
     if (body.def.fixed) continue;
-    auto found = net.find(key(id));
+    auto found = net.find(key(body.id));
     Vec2 f = found == net.end() ? Vec2{0, 0} : found->second;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -97,7 +97,7 @@ void balanceTable(const UiFacts& facts) {
 }  // namespace
 
 void contactsPanel(const UiFacts& facts, UiState&, Commands& out) {
-  ImGui::Text("%zu resting contacts", facts.world.contacts().size());
+  ImGui::Text("%zu resting contacts", facts.world.contacts.size());
   ImGui::TextDisabled("Force on the first body, from the second (N).");
   contactTable(facts, out);
   ImGui::Spacing();

@@ -64,7 +64,7 @@ void graph(const EnergyHistory& history, double scale) {
 }  // namespace
 
 void energyPanel(const UiFacts& facts, UiState& state) {
-  Energy e = facts.world.energy();
+  const Energy& e = facts.world.energy;
   double scale = std::max({state.energy.largestMagnitude(), std::abs(e.total), 1e-9});
   bar("kinetic", e.kinetic, scale, kKinetic);
   bar("potential", e.potential, scale, kPotential);

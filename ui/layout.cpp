@@ -37,7 +37,7 @@ Rect freeArea(const UiState& state, Vec2 viewport) {
 
 WorldSettings& editedSettings(const UiFacts& facts, UiState& state) {
   if (!state.settingsWasEditing && !state.settingsRefreshed) {
-    state.settingsBuffer = facts.world.settings();
+    state.settingsBuffer = facts.world.settings;
     state.settingsRefreshed = true;
   }
   return state.settingsBuffer;
@@ -48,7 +48,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
   state.settingsWasEditing = state.settingsEditing;
   state.settingsEditing = false;
   state.settingsRefreshed = false;
-  state.energy.sample(facts.world.time(), facts.world.energy());
+  state.energy.sample(facts.world.time, facts.world.energy);
 
   mainMenu(facts, state, out);
   if (state.showControls) {

@@ -5,12 +5,17 @@
 
 namespace contactlab {
 
-void PerfMeter::frame(double intervalSeconds, double workSeconds, double now, const World& world) {
+void PerfMeter::frame(double intervalSeconds, double workSeconds, double now,
+                      const WorldSnapshot& world) {
   ++totalFrames_;
   totalSeconds_ += intervalSeconds;
   totalWork_ += workSeconds;
-  const Statistics& stats = world.statistics();
-  numbers_.contacts = static_cast<int>(world.contacts().size());
+  if (totalFrames_ >= 3) {
+    intervals_.add(intervalSeconds);
+    workTimes_.add(workSeconds);
+  }
+  const Statistics& stats = world.statistics;
+  numbers_.contacts = static_cast<int>(world.contacts.size());
   numbers_.worstResidual = std::max(stats.contact.worstResidual, stats.timestep.worstResidual);
   numbers_.largestGroup = std::max(stats.contact.largestGroup, stats.timestep.largestGroup);
   numbers_.steps = stats.steps;

@@ -5,22 +5,30 @@
 
 #include <cstdint>
 
-#include "contactlab/world.h"
+#include "frame_time_histogram.h"
 #include "ui_model.h"
+#include "world_snapshot.h"
 
 namespace contactlab {
 
 class PerfMeter {
  public:
   // One drawn frame: `intervalSeconds` since the previous frame, of which `workSeconds` were spent
-  // building and drawing it; `now` is the wall clock; `world` the frame's world.
-  void frame(double intervalSeconds, double workSeconds, double now, const World& world);
+  // building and drawing it; `now` is the wall clock; `world` the frame's snapshot.
+  void frame(double intervalSeconds, double workSeconds, double now, const WorldSnapshot& world);
   const PerfNumbers& numbers() const { return numbers_; }
 
   // Totals over the whole run (for the exit report).
   std::int64_t totalFrames() const { return totalFrames_; }
   double totalSeconds() const { return totalSeconds_; }
   double totalWorkSeconds() const { return totalWork_; }
+  // Each frame's interval and work, from the third frame on: the first has no interval, and the
+  // second's holds the first's start-up (the window's first textures and fonts).
+  const FrameTimeHistogram& intervals() const { return intervals_; }
+  const FrameTimeHistogram& work() const { return workTimes_; }
+  // The time the window spent taking the physics worker's latest frame, each time it did.
+  void frameTaken(double seconds) { takes_.add(seconds); }
+  const FrameTimeHistogram& takes() const { return takes_; }
 
  private:
   PerfNumbers numbers_;
@@ -30,6 +38,7 @@ class PerfMeter {
   Statistics statsStart_;
   std::int64_t totalFrames_ = 0;
   double totalSeconds_ = 0, totalWork_ = 0;
+  FrameTimeHistogram intervals_, workTimes_, takes_;
 };
 
 }  // namespace contactlab

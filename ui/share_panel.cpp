@@ -1,4 +1,5 @@
-// The Share panel: the scene as a share string (refreshed twice a second), copy it, and open a
+// The Share panel: the scene as a share string (asked for twice a second: the program captures the
+// scene from the physics worker and puts its string in UiState::shareText), copy it, and open a
 // string pasted here or from the clipboard.
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -7,9 +8,9 @@
 
 namespace contactlab {
 
-void sharePanel(const UiFacts& facts, UiState& state, Commands& out) {
+void sharePanel(const UiFacts&, UiState& state, Commands& out) {
   if (state.now >= state.shareRefreshAt) {
-    state.shareText = encodeShare(captureScene(facts.world));
+    out.refreshShareText = true;
     state.shareRefreshAt = state.now + 0.5;
   }
   ImGui::TextDisabled("This scene, now (%zu characters):", state.shareText.size());

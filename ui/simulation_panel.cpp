@@ -71,7 +71,7 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
 
 void statusLine(const UiFacts& facts) {
   const SimulationStatus& s = facts.status;
-  ImGui::Text("%s   t = %.2f s", s.running ? "Running" : "Paused", facts.world.time());
+  ImGui::Text("%s   t = %.2f s", s.running ? "Running" : "Paused", facts.world.time);
   if (!facts.status.source.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("  %s", facts.status.source.c_str());

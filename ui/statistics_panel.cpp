@@ -74,10 +74,10 @@ void statisticsPanel(const UiFacts& facts) {
   row("  of which drawing", "%.2f ms", p.frameWorkMs);
   row("physics steps per second", "%.1f", p.stepsPerSecond);
   row("physics time per step", "%.3f ms", p.physicsMsPerStep);
-  if (facts.world.settings().solver == SolverKind::Timestep) {
+  if (facts.world.settings.solver == SolverKind::Timestep) {
     row("  of which QP solves", "%.3f ms", p.lcpMsPerStep);
     row("QP solves per step", "%.1f", p.qpSolvesPerStep);
-    const WorldSettings& s = facts.world.settings();
+    const WorldSettings& s = facts.world.settings;
     if (s.timestepScheme == TimestepScheme::Qp && s.qpMethod == QpSolverKind::Mprgp)
       row("  of which by APGD (friction)", "%.1f", p.qpApgdInPlaceOfMprgpPerStep);
     row("QP iterations per step", "%.1f", p.qpIterationsPerStep);
@@ -96,7 +96,7 @@ void statisticsPanel(const UiFacts& facts) {
   ImGui::TextUnformatted("The last step");
   if (!ImGui::BeginTable("last step", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  lastStepRows(facts.world.lastStep());
+  lastStepRows(facts.world.lastStep);
   ImGui::EndTable();
   if (facts.status.running && facts.status.behind)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "The physics cannot keep up: it slows down.");

@@ -1,6 +1,7 @@
 // What the panels read and what they ask for. The program fills UiFacts each frame from the latest
-// simulation frame, keeps UiState from frame to frame, and applies the Commands the panels return
-// after the frame's UI is built. No ImGui here: plain data.
+// snapshot of the simulation (never the World the physics worker steps), keeps UiState from frame
+// to frame, and applies the Commands the panels return after the frame's UI is built. No ImGui
+// here: plain data.
 #pragma once
 
 #include <cstdint>
@@ -10,10 +11,10 @@
 
 #include "camera.h"
 #include "contactlab/scene.h"
-#include "contactlab/world.h"
 #include "energy_history.h"
 #include "presets.h"
 #include "view_options.h"
+#include "world_snapshot.h"
 
 namespace contactlab {
 
@@ -57,7 +58,7 @@ struct RecentSession {
 };
 
 struct UiFacts {
-  const World& world;
+  const WorldSnapshot& world;  // the latest snapshot
   const SimulationStatus& status;
   const PerfNumbers& perf;
   const std::vector<Preset>& presets;
@@ -94,6 +95,7 @@ struct Commands {
   std::optional<BodyId> select;
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
+  bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
 };
 

@@ -49,11 +49,11 @@ void scaleBar(const Camera& camera, const Rect& area, ImDrawList* draw) {
 }
 
 void names(const UiFacts& facts, ImDrawList* draw) {
-  for (BodyId id : facts.world.bodies()) {
-    BodyView body = *facts.world.body(id);
-    Vec2 p = facts.camera.worldToScreen(body.state.position);
+  const WorldSnapshot& world = facts.world;
+  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+    Vec2 p = facts.camera.worldToScreen(world.states[i].position);
     draw->AddText(ImVec2(static_cast<float>(p.x) + 7, static_cast<float>(p.y) - 7),
-                  IM_COL32(20, 20, 30, 255), body.def.name.c_str());
+                  IM_COL32(20, 20, 30, 255), world.body(i).def.name.c_str());
   }
 }
 

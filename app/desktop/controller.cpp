@@ -47,7 +47,7 @@ void Controller::reset() {
   post([](Session& s) {
     reportFailure(s, resetToStart(s.doc));
     s.clock.reset();
-    s.marks.clear();
+    s.collisions.clear();
     s.control.error.clear();
   });
 }
@@ -137,7 +137,7 @@ void Controller::open(const Scene& scene, const std::string& source) {
     reportFailure(s, status);
     if (status) {
       s.clock.reset();
-      s.marks.clear();
+      s.collisions.clear();
       s.control.error.clear();
     }
   });

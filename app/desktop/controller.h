@@ -31,8 +31,8 @@ class Controller {
   void placeBody(BodyId id, const BodyState& state);  // moving by hand: the whole state
   void editDef(const std::string& name, const BodyDefEdit& edit);
   void open(const Scene& scene, const std::string& source);
-  // Captures the world as it is between two steps, forgetting its warm start there; the scene
-  // comes back in a later frame's captures.
+  // Captures the world as it is between two steps (for a scene that leaves the program, forgetting
+  // its warm start there: CapturedScene); the scene comes back in a later frame's captures.
   void capture(CapturedScene::Use use, const std::string& path = {});
 
   // A drag or a held slider: its changes become one undo step.

@@ -23,7 +23,7 @@ double nowSeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-constexpr double kMarkLifetime = 0.4;  // s of simulated time, as the worker keeps them
+constexpr double kMarkLifetime = 0.4;  // s of simulated time a collision mark is shown
 
 // The scene to start with: the argument, else the last session's, else the default preset; and
 // what the person must be told about the last session.
@@ -121,7 +121,7 @@ bool DesktopApp::start() {
   takeFrame();
   camera_.viewport = window_->size();
   fitView();
-  savedEdits_ = frame_.status.edits;
+  savedEdits_ = runStatus().edits;
   lastSave_ = nowSeconds();
   return true;
 }
@@ -137,7 +137,7 @@ void DesktopApp::frame() {
   window_->beginUiFrame();
   handleWorldInput();
   SimulationStatus status = simulationStatus();
-  UiFacts facts{frame_.world, status, perf_.numbers(), presets_, camera_, recent_, sessionsFolder_};
+  UiFacts facts{world(), status, perf_.numbers(), presets_, camera_, recent_, sessionsFolder_};
   Commands commands = drawUi(facts, ui_);
   apply(keyCommands_);
   keyCommands_ = Commands{};
@@ -158,10 +158,10 @@ void DesktopApp::frame() {
   double now = nowSeconds();
   if (firstFrameTime_ < 0) {
     firstFrameTime_ = now;
-    if (!options_.report.empty()) writeReport(frame_.world);
+    if (!options_.report.empty()) writeReport(world());
   }
   perf_.frame(lastFrameStart_ < 0 ? 0 : frameStart - lastFrameStart_, now - frameStart, now,
-              frame_.world);
+              world());
   lastFrameStart_ = frameStart;
   if (options_.quitAfter > 0 && now - firstFrameTime_ >= options_.quitAfter) quit_ = true;
   autosave();
@@ -177,10 +177,14 @@ void DesktopApp::frame() {
 }
 
 void DesktopApp::takeFrame() {
-  if (!runner_->takeFrame(frame_)) return;
-  controller_->setEpoch(frame_.status.epoch);
-  if (frame_.status.epoch != shownEpoch_) {
-    shownEpoch_ = frame_.status.epoch;
+  const double start = nowSeconds();
+  const bool taken = runner_->takeFrame(frame_);
+  perf_.frameTaken(nowSeconds() - start);
+  if (!taken) return;
+  const RunnerStatus& status = runStatus();
+  controller_->setEpoch(status.epoch);
+  if (status.epoch != shownEpoch_) {
+    shownEpoch_ = status.epoch;
     if (mouse_.holding()) mouse_.cancel(*controller_);
     if (fitPending_ && shownEpoch_ > fitAfterEpoch_) {
       fitPending_ = false;
@@ -189,10 +193,8 @@ void DesktopApp::takeFrame() {
   }
   resolveSelection();
   for (const CapturedScene& captured : frame_.captures) deliver(captured);
-  marks_.clear();
-  for (const CollisionMark& mark : frame_.marks)
-    marks_.push_back({mark.point, mark.impulse, (frame_.world.time() - mark.time) / kMarkLifetime});
-  std::string title = "ContactLab - " + frame_.status.source;
+  keepCollisions();
+  std::string title = "ContactLab - " + status.source;
   if (title != title_) {
     title_ = title;
     window_->setTitle(title);
@@ -205,10 +207,10 @@ void DesktopApp::draw() {
   const int vw = static_cast<int>(camera_.viewport.x), vh = static_cast<int>(camera_.viewport.y);
   Overlay overlay;
   overlay.selected = ui_.selected;
-  overlay.spring = mouse_.springLine(frame_.world);
+  overlay.spring = mouse_.springLine(world());
   overlay.impulses = marks_;
   drawList_.clear();
-  drawWorld(frame_.world, camera_, ui_.view, overlay, drawList_);
+  drawWorld(world(), camera_, ui_.view, overlay, drawList_);
   // One clear paints the world's background and the side columns' (they share its colour and are
   // drawn without a background of their own), then the world is drawn between the columns.
   clearCanvas(w, h, palette::kBackground);
@@ -223,7 +225,7 @@ void DesktopApp::fitView() {
   Rect area = freeArea(ui_, camera_.viewport);
   area.min += Vec2{20, 20};
   area.max -= Vec2{20, 30};
-  Rect box = sceneFraming(frame_.world);
+  Rect box = sceneFraming(world());
   camera_.fit(box, area);
   // Room to spare above and below goes mostly above: the floor sits low, as on a desk.
   double slack = area.size().y - camera_.toPixels(box.size().y);
@@ -231,14 +233,32 @@ void DesktopApp::fitView() {
 }
 
 void DesktopApp::resolveSelection() {
-  if (frame_.world.body(ui_.selected)) return;
+  if (world().find(ui_.selected)) return;
   ui_.selected = BodyId{};
   if (!ui_.selectedName.empty())
-    if (std::optional<BodyId> id = frame_.world.findBody(ui_.selectedName)) ui_.selected = *id;
+    if (std::optional<BodyId> id = world().findBody(ui_.selectedName)) ui_.selected = *id;
+}
+
+// The snapshot's collisions not seen before join those of the last kMarkLifetime of simulated
+// time, which the view draws as fading bursts (none from the future: after a reset or a replaced
+// world, time has gone back).
+void DesktopApp::keepCollisions() {
+  const FrameSnapshot& frame = *frame_.snapshot;
+  for (std::uint64_t k = std::max(nextCollision_, frame.firstCollision); k < frame.collisionsEnd();
+       ++k)
+    collisions_.push_back(frame.collisions[k - frame.firstCollision]);
+  nextCollision_ = std::max(nextCollision_, frame.collisionsEnd());
+  const double now = frame.world.time;
+  std::erase_if(collisions_, [&](const CollisionMark& m) {
+    return m.time > now || m.time < now - kMarkLifetime;
+  });
+  marks_.clear();
+  for (const CollisionMark& mark : collisions_)
+    marks_.push_back({mark.point, mark.impulse, (now - mark.time) / kMarkLifetime});
 }
 
 SimulationStatus DesktopApp::simulationStatus() const {
-  const RunnerStatus& r = frame_.status;
+  const RunnerStatus& r = runStatus();
   SimulationStatus s;
   s.running = r.running;
   s.timeRate = r.timeRate;
@@ -282,9 +302,8 @@ void DesktopApp::writeSnapshot() {
     tell(ui_, "The picture was not saved: " + saved.error().message, 12);
 }
 
-Status DesktopApp::saveSession(const World& world) {
-  Status saved = sessions_->save(writeScene(captureScene(world)), origin_,
-                                 static_cast<int>(world.bodyCount()));
+Status DesktopApp::saveSession(const Scene& scene) {
+  Status saved = sessions_->save(writeScene(scene), origin_, static_cast<int>(scene.bodies.size()));
   refreshRecentSessions();
   return saved;
 }
@@ -302,13 +321,21 @@ void DesktopApp::refreshRecentSessions() {
   }
 }
 
-// A few seconds after edits. A failure is told in the notice box once, not at every retry.
+// A few seconds after edits, the worker is asked for the scene; it is kept when it comes back
+// (keepSession).
 void DesktopApp::autosave() {
-  if (!sessions_ || frame_.status.edits == savedEdits_) return;
+  if (!sessions_ || autosaveAsked_ || runStatus().edits == savedEdits_) return;
   if (ui_.now - lastSave_ < 5) return;
-  Status saved = saveSession(frame_.world);
-  savedEdits_ = frame_.status.edits;
+  controller_->capture(CapturedScene::Use::Autosave);
+  autosaveAsked_ = true;
+  savedEdits_ = runStatus().edits;
   lastSave_ = ui_.now;
+}
+
+// A failure is told in the notice box once, not at every retry.
+void DesktopApp::keepSession(const Scene& scene) {
+  autosaveAsked_ = false;
+  Status saved = saveSession(scene);
   if (saved) return;
   std::fprintf(stderr, "contactlab: %s\n", saved.error().message.c_str());
   std::string notice = "This session cannot be kept:\n" + saved.error().message +
@@ -317,7 +344,7 @@ void DesktopApp::autosave() {
 }
 
 // After the first frame and at exit. A failed write is an error of the --report option: exit 2.
-void DesktopApp::writeReport(const World& world) {
+void DesktopApp::writeReport(const WorldSnapshot& world) {
   SimulationStatus status = simulationStatus();
   std::string message = ui_.now < ui_.messageUntil ? ui_.message : std::string();
   ReportInputs in{world,      camera_, ui_.view,
@@ -342,14 +369,18 @@ void DesktopApp::finish() {
   if (mouse_.holding()) mouse_.cancel(*controller_);
   Document doc = runner_->finish();
   if (sessions_) {
-    Status saved = saveSession(doc.world);
+    Status saved = saveSession(captureScene(doc.world));
     if (!saved) {
       std::fprintf(stderr, "contactlab: this session was not kept: %s\n",
                    saved.error().message.c_str());
       if (exitCode_ == 0) exitCode_ = kExitWriteFailed;
     }
   }
-  if (!options_.report.empty()) writeReport(doc.world);
+  if (!options_.report.empty()) {
+    WorldSnapshot last;
+    snapshotWorld(doc.world, bodyDefinitions(doc.world, nullptr), last);
+    writeReport(last);
+  }
 }
 
 }  // namespace contactlab

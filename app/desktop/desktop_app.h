@@ -39,14 +39,19 @@ class DesktopApp {
   void draw();
   void fitView();
   void resolveSelection();
+  void keepCollisions();
   void autosave();
-  Status saveSession(const World& world);
+  void keepSession(const Scene& scene);
+  Status saveSession(const Scene& scene);
   void refreshRecentSessions();
   void writeScreenshot();
   void writeSnapshot();
   void finish();
-  void writeReport(const World& world);
+  void writeReport(const WorldSnapshot& world);
   SimulationStatus simulationStatus() const;
+  // The snapshot on screen (there always is one: the runner publishes one when it starts).
+  const WorldSnapshot& world() const { return frame_.snapshot->world; }
+  const RunnerStatus& runStatus() const { return frame_.snapshot->status; }
 
   // desktop_input.cpp
   void handleEvents();
@@ -69,6 +74,8 @@ class DesktopApp {
   std::unique_ptr<PhysicsRunner> runner_;
   std::unique_ptr<Controller> controller_;
   PhysicsFrame frame_;
+  std::vector<CollisionMark> collisions_;  // those of the last moment of simulated time
+  std::uint64_t nextCollision_ = 0;        // the number of the first collision not yet seen
   Camera camera_;
   UiState ui_;
   MouseTool mouse_;
@@ -91,6 +98,7 @@ class DesktopApp {
   bool snapshotRequested_ = false;  // F12
   std::uint64_t fitAfterEpoch_ = 0;
   std::uint64_t savedEdits_ = 0;
+  bool autosaveAsked_ = false;  // a capture for the session is on its way
   double lastSave_ = 0;
   std::string title_;
   std::unique_ptr<SessionStore> sessions_;  // none in screenshot mode: the state is left alone

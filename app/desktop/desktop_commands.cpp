@@ -38,8 +38,7 @@ void DesktopApp::apply(const Commands& c) {
   }
   if (c.select) {
     ui_.selected = *c.select;
-    std::optional<BodyView> body = frame_.world.body(*c.select);
-    ui_.selectedName = body ? body->def.name : std::string();
+    ui_.selectedName = world().nameOf(*c.select);
   }
   if (c.selectedState && !ui_.selected.isNull()) ctl.editState(ui_.selected, *c.selectedState);
   if (c.selectedDef && !ui_.selectedName.empty()) ctl.editDef(ui_.selectedName, *c.selectedDef);
@@ -55,6 +54,7 @@ void DesktopApp::apply(const Commands& c) {
   if (c.saveFile) saveSceneFile(*c.saveFile);
   if (c.openSession) openSession(*c.openSession);
   if (c.copyShare) copyShare();
+  if (c.refreshShareText) controller_->capture(CapturedScene::Use::ShowShare);
   if (c.pasteShare) {
     char* clipboard = SDL_GetClipboardText();
     std::string text = clipboard ? clipboard : "";
@@ -139,7 +139,7 @@ void DesktopApp::opened(const Scene& scene, const std::string& source, const std
   controller_->open(scene, source);
   origin_ = origin;
   fitPending_ = true;
-  fitAfterEpoch_ = frame_.status.epoch;
+  fitAfterEpoch_ = runStatus().epoch;
   ui_.selected = BodyId{};
   ui_.selectedName.clear();
 }
@@ -156,6 +156,14 @@ void DesktopApp::copyShare() {
 }
 
 void DesktopApp::deliver(const CapturedScene& captured) {
+  if (captured.use == CapturedScene::Use::ShowShare) {
+    ui_.shareText = encodeShare(captured.scene);
+    return;
+  }
+  if (captured.use == CapturedScene::Use::Autosave) {
+    keepSession(captured.scene);
+    return;
+  }
   if (captured.use == CapturedScene::Use::SaveFile) {
     Status saved = writeFileAtomically(captured.path, writeScene(captured.scene));
     if (!saved) {

@@ -53,7 +53,7 @@ void DesktopApp::handleEvents() {
 // arrives with the move onto a panel goes to the panel, not the world behind it).
 void DesktopApp::handleWorldInput() {
   ImGuiIO& io = ImGui::GetIO();
-  PointerContext pointer{frame_.world, frame_.status.running, camera_, ui_, *controller_};
+  PointerContext pointer{world(), runStatus().running, camera_, ui_, *controller_};
   for (const SDL_Event& event : pendingInput_) {
     switch (event.type) {
       case SDL_MOUSEBUTTONDOWN:

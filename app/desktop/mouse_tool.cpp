@@ -25,14 +25,14 @@ void MouseTool::press(MouseButton button, Vec2 screen, bool shift, PointerContex
   Vec2 point = c.camera.screenToWorld(screen);
   std::optional<BodyId> hit = pickBody(c.world, point, c.camera.toMeters(kPickPixels));
   c.ui.selected = hit.value_or(BodyId{});
-  c.ui.selectedName = hit ? c.world.body(*hit)->def.name : std::string();
+  c.ui.selectedName = hit ? c.world.nameOf(*hit) : std::string();
   if (!hit) return;
-  BodyView body = *c.world.body(*hit);
+  const int i = c.world.indexOf(*hit);
   body_ = *hit;
-  start_ = body.state;
-  grabLocal_ = toBodyFrame(body.state, point);
+  start_ = c.world.states[i];
+  grabLocal_ = toBodyFrame(start_, point);
   anchor_ = point;
-  if (c.running && !body.def.fixed) {
+  if (c.running && !c.world.body(i).def.fixed) {
     mode_ = Mode::Spring;
     c.controller.beginDrag(body_, point);
     return;
@@ -96,11 +96,11 @@ void MouseTool::wheel(double steps, Vec2 screen, Camera& camera) {
   camera.zoomAbout(screen, std::pow(kWheelZoom, steps));
 }
 
-std::optional<SpringLine> MouseTool::springLine(const World& world) const {
+std::optional<SpringLine> MouseTool::springLine(const WorldSnapshot& world) const {
   if (mode_ != Mode::Spring) return std::nullopt;
-  std::optional<BodyView> body = world.body(body_);
-  if (!body) return std::nullopt;
-  return SpringLine{toWorldFrame(body->state, grabLocal_), anchor_};
+  const int i = world.indexOf(body_);
+  if (i < 0) return std::nullopt;
+  return SpringLine{toWorldFrame(world.states[i], grabLocal_), anchor_};
 }
 
 }  // namespace contactlab

@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "camera.h"
-#include "contactlab/world.h"
 #include "controller.h"
 #include "ui_model.h"
 #include "view_options.h"
@@ -18,7 +17,7 @@ enum class MouseButton { Left, Middle, Right };
 
 // What a mouse action may look at and change.
 struct PointerContext {
-  const World& world;  // the frame on screen
+  const WorldSnapshot& world;  // the snapshot on screen
   bool running;
   Camera& camera;
   UiState& ui;
@@ -36,7 +35,7 @@ class MouseTool {
 
   bool holding() const { return mode_ != Mode::None; }
   // The spring to draw while pulling a body.
-  std::optional<SpringLine> springLine(const World& world) const;
+  std::optional<SpringLine> springLine(const WorldSnapshot& world) const;
 
  private:
   enum class Mode { None, Pan, Spring, Move, Rotate };

@@ -14,7 +14,11 @@ double nowSeconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
-constexpr double kMarkLifetime = 0.4;  // s of simulated time a collision mark stays
+// Snapshots the worker keeps for refilling: the one published, the one the window holds, and one
+// to fill. More are made if a reader holds on to old ones, but not kept.
+constexpr std::size_t kPooledSnapshots = 3;
+// Collisions kept for a window that does not take snapshots: beyond, the oldest are dropped.
+constexpr std::size_t kMaxUnseenCollisions = 10000;
 
 }  // namespace
 
@@ -54,6 +58,7 @@ void PhysicsRunner::applyQueued() {
     edits.swap(queue_);
   }
   for (Edit& edit : edits) edit(session_);
+  if (!edits.empty()) bodiesMayHaveChanged_ = true;
 }
 
 void PhysicsRunner::stepOnce() {
@@ -67,11 +72,11 @@ void PhysicsRunner::stepOnce() {
     session_.control.error = "the simulation stopped: " + status.error().message;
     return;
   }
+  CollisionLog& log = session_.collisions;
   for (const CollisionEvent& event : world.lastStep().collisionEvents)
-    session_.marks.push_back({event.point, event.impulse, world.time()});
-  std::erase_if(session_.marks, [&](const CollisionMark& m) {
-    return m.time > world.time() || m.time < world.time() - kMarkLifetime;
-  });
+    log.add({event.point, event.impulse, world.time()});
+  if (log.marks().size() > kMaxUnseenCollisions)
+    log.forgetBefore(log.first() + log.marks().size() - kMaxUnseenCollisions);
 }
 
 void PhysicsRunner::measureSpeed(double now) {
@@ -98,16 +103,41 @@ void PhysicsRunner::measureSpeed(double now) {
 }
 
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path) {
-  s.doc.world.forgetWarmStart();
+  if (use == CapturedScene::Use::CopyShare || use == CapturedScene::Use::SaveFile)
+    s.doc.world.forgetWarmStart();
   s.captures.push_back({use, path, captureScene(s.doc.world)});
 }
 
+// A pooled snapshot that only the pool holds (the window and latest_ have let go of it), else a
+// new one. Readers drop their references with an acquire-release decrement; the fence orders this
+// thread's refill after their last reads.
+std::shared_ptr<FrameSnapshot> PhysicsRunner::spareSnapshot() {
+  for (const std::shared_ptr<FrameSnapshot>& pooled : pool_) {
+    if (pooled.use_count() == 1) {
+      std::atomic_thread_fence(std::memory_order_acquire);
+      return pooled;
+    }
+  }
+  auto made = std::make_shared<FrameSnapshot>();
+  if (pool_.size() < kPooledSnapshots) pool_.push_back(made);
+  return made;
+}
+
+// Fills a snapshot outside any lock (the contacts are computed here if the world has not yet, so
+// the window never solves) and swaps it in under frameMutex_.
 void PhysicsRunner::publish() {
   Session& s = session_;
-  s.doc.world.contacts();  // computed here, so the copy carries them and the window never solves
-  std::lock_guard lock(frameMutex_);
-  shared_.world = s.doc.world;
-  RunnerStatus& status = shared_.status;
+  if (bodiesMayHaveChanged_ || !definitions_) {
+    definitions_ = bodyDefinitions(s.doc.world, definitions_);
+    bodiesMayHaveChanged_ = false;
+  }
+  s.collisions.forgetBefore(seenCollisions_.load());
+  std::shared_ptr<FrameSnapshot> next = spareSnapshot();
+  next->serial = ++serial_;
+  snapshotWorld(s.doc.world, definitions_, next->world);
+  next->firstCollision = s.collisions.first();
+  next->collisions.assign(s.collisions.marks().begin(), s.collisions.marks().end());
+  RunnerStatus& status = next->status;
   status.running = s.control.running;
   status.timeRate = s.control.timeRate;
   status.speed = speed_;
@@ -118,11 +148,15 @@ void PhysicsRunner::publish() {
   status.canRedo = s.doc.history.canRedo();
   status.error = s.control.error;
   status.source = s.doc.source;
-  shared_.marks = s.marks;
-  for (CapturedScene& c : s.captures) shared_.captures.push_back(std::move(c));
+  std::shared_ptr<const FrameSnapshot> replaced;  // let go of after the lock
+  {
+    std::lock_guard lock(frameMutex_);
+    replaced = std::exchange(latest_, std::move(next));
+    for (CapturedScene& c : s.captures) outbox_.push_back(std::move(c));
+    fresh_ = true;
+    wantFrame_ = false;
+  }
   s.captures.clear();
-  fresh_ = true;
-  wantFrame_ = false;
 }
 
 void PhysicsRunner::loop() {
@@ -198,16 +232,20 @@ void PhysicsRunner::runUntil(double time) {
 }
 
 bool PhysicsRunner::takeFrame(PhysicsFrame& out) {
+  out.captures.clear();  // delivered when they were taken
+  // The snapshot the window held until now: let go of after the lock.
+  std::shared_ptr<const FrameSnapshot> previous;
   bool taken = false;
   {
     std::lock_guard lock(frameMutex_);
     if (fresh_) {
-      std::swap(out, shared_);
-      shared_.captures.clear();  // handed over once
+      previous = std::exchange(out.snapshot, latest_);
+      out.captures.swap(outbox_);
       fresh_ = false;
       taken = true;
     }
   }
+  if (taken) seenCollisions_ = out.snapshot->collisionsEnd();
   wantFrame_ = true;
   wake_.notify_all();
   return taken;

@@ -1,24 +1,29 @@
 // Runs the simulation beside the window: a worker thread owns the document, applies the edits the
 // window posts (in order, between steps) and steps the world at its fixed dt, paced to real time
-// by a StepClock. The window never waits for a step: it draws the latest published frame (a copy
-// of the world with its contacts computed, and the run's status), so the picture stays responsive
-// even when one step takes seconds. Without the thread (screenshots, scripts) the same work runs
-// inline, deterministically, through pump() and runUntil().
+// by a StepClock. The window never waits for a step: between two steps, when the window has asked
+// for one, the worker fills a FrameSnapshot (frame_snapshot.h) outside any lock and publishes it
+// by swapping a shared_ptr under a lock held only for the swap; the window takes the latest one
+// (another swap) and reads only it, so the picture stays responsive even when one step takes
+// seconds. Snapshots are recycled: the worker refills one that nobody holds any more, so that a
+// frame allocates nothing once the buffers have grown. Without the thread (screenshots, scripts)
+// the same work runs inline, deterministically, through pump() and runUntil().
 //
-// Edits that name bodies are made for one world generation (the frame's epoch) and are skipped if
-// the world was replaced in between, so an id never reaches a different body.
+// Edits that name bodies are made for one world generation (the snapshot's epoch) and are skipped
+// if the world was replaced in between, so an id never reaches a different body.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "document.h"
+#include "frame_snapshot.h"
 #include "step_clock.h"
 
 namespace contactlab {
@@ -30,26 +35,22 @@ struct RunControl {
   std::string error;  // why the simulation stopped (a step failed) or an edit was refused
 };
 
-// A scene the window asked for, captured by the worker between two steps (so that the worker's
-// world can forget its warm start at that very state and go on bit-identically with any world
-// built from the scene), with what the window wants done with it.
+// A scene the window asked for, captured by the worker between two steps, with what the window
+// wants done with it. A scene that leaves the program (CopyShare, SaveFile) is captured after the
+// worker's world forgets its warm start at that very state, so that any world built from the scene
+// goes on bit-identically with this one. The scenes the window only shows or keeps for the next
+// start (ShowShare: the Share panel's string; Autosave: this session) leave the running
+// simulation alone.
 struct CapturedScene {
-  enum class Use { CopyShare, SaveFile };
+  enum class Use { CopyShare, SaveFile, ShowShare, Autosave };
   Use use = Use::CopyShare;
   std::string path;  // SaveFile
   Scene scene;
 };
 
-// A collision impulse the world reported (World::lastStep().collisionEvents), kept for the view's
-// impulse bursts for a moment of simulated time.
-struct CollisionMark {
-  Vec2 point{0, 0};
-  double impulse = 0;  // N s
-  double time = 0;     // s, simulated time of the step
-};
-
 struct Session;
-// The edit behind a capture: forgets the world's warm start and queues the scene for the window.
+// The edit behind a capture: queues the scene for the window (forgetting the world's warm start
+// first for CopyShare and SaveFile).
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path);
 
 // What the worker owns; edits act on it.
@@ -57,28 +58,15 @@ struct Session {
   Document doc;
   RunControl control;
   StepClock clock;
-  std::vector<CollisionMark> marks;     // recent collisions, every step's
-  std::vector<CapturedScene> captures;  // not yet published
+  CollisionLog collisions;              // every step's, until the window has seen them
+  std::vector<CapturedScene> captures;  // not yet handed over
 };
 
-struct RunnerStatus {
-  bool running = false;
-  double timeRate = 1;
-  double speed = 1;     // simulated time achieved over the last half second / (real time * rate)
-  bool behind = false;  // running and speed clearly below 1: the steps cannot keep up
-  std::uint64_t epoch = 0;
-  std::uint64_t edits = 0;
-  bool canUndo = false;
-  bool canRedo = false;
-  std::string error;
-  std::string source;
-};
-
+// What the window takes: the latest snapshot, and the scenes captured since it last took one
+// (each handed over once).
 struct PhysicsFrame {
-  World world;
-  RunnerStatus status;
-  std::vector<CollisionMark> marks;
-  std::vector<CapturedScene> captures;  // captured since the last frame the window took
+  std::shared_ptr<const FrameSnapshot> snapshot;
+  std::vector<CapturedScene> captures;
 };
 
 class PhysicsRunner {
@@ -102,7 +90,8 @@ class PhysicsRunner {
   // Inline mode: applies the queued edits and steps until the world's time reaches `time`.
   void runUntil(double time);
 
-  // Swaps the latest frame into `out` if there is one newer than the last taken; asks for the next.
+  // Puts the latest snapshot in `out` if there is one newer than the last taken, with the scenes
+  // captured since (out.captures is emptied first); asks for the next. Never waits for a step.
   bool takeFrame(PhysicsFrame& out);
 
   // Seconds the step under way has been running (0 when the worker is not stepping).
@@ -117,6 +106,7 @@ class PhysicsRunner {
   void applyQueued();
   void stepOnce();
   void publish();
+  std::shared_ptr<FrameSnapshot> spareSnapshot();
   void measureSpeed(double now);
 
   Session session_;
@@ -126,11 +116,20 @@ class PhysicsRunner {
   std::vector<Edit> queue_;
   bool quit_ = false;
 
+  // Held only to swap the latest snapshot and to move the captured scenes.
   std::mutex frameMutex_;
-  PhysicsFrame shared_;
+  std::shared_ptr<const FrameSnapshot> latest_;
+  std::vector<CapturedScene> outbox_;  // captured scenes published, not yet taken
   bool fresh_ = false;
   std::atomic<bool> wantFrame_{true};
+  std::atomic<std::uint64_t> seenCollisions_{0};  // collisionsEnd() of the last snapshot taken
   std::atomic<std::int64_t> stepStartedNs_{0};
+
+  // Snapshot making (worker side).
+  std::vector<std::shared_ptr<FrameSnapshot>> pool_;  // refilled when only the pool holds one
+  std::shared_ptr<const BodyDefinitions> definitions_;
+  bool bodiesMayHaveChanged_ = true;  // an edit ran since definitions_ was made
+  std::uint64_t serial_ = 0;
 
   // Speed measurement (worker side).
   double windowStart_ = -1;

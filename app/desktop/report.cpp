@@ -5,8 +5,25 @@
 
 namespace contactlab {
 
+namespace {
+
+FrameFacts frameFacts(const WorldSnapshot& world) {
+  FrameFacts facts{.time = world.time,
+                   .bodies = {},
+                   .contacts = world.contacts,
+                   .nameOf = [&world](BodyId id) { return world.nameOf(id); },
+                   .energy = world.energy,
+                   .statistics = world.statistics,
+                   .lastStep = world.lastStep};
+  for (std::size_t i = 0; i < world.bodyCount(); ++i)
+    facts.bodies.emplace_back(world.body(i).def.name, world.states[i]);
+  return facts;
+}
+
+}  // namespace
+
 nlohmann::ordered_json desktopReport(const ReportInputs& in) {
-  nlohmann::ordered_json report = frameJson(in.world, in.wallSeconds);
+  nlohmann::ordered_json report = frameJson(frameFacts(in.world), in.wallSeconds);
   report["view"] = {{"width", in.camera.viewport.x},
                     {"height", in.camera.viewport.y},
                     {"center_x", in.camera.center.x},
@@ -22,6 +39,12 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
       {"seconds", seconds},
       {"fps_average", seconds > 0 ? frames / seconds : 0.0},
       {"frame_work_ms_average", frames > 0 ? 1000 * in.perf.totalWorkSeconds() / frames : 0.0},
+      {"frame_ms_median", in.perf.intervals().quantileMs(0.5)},
+      {"frame_ms_max", in.perf.intervals().maxMs()},
+      {"frame_work_ms_median", in.perf.work().quantileMs(0.5)},
+      {"frame_work_ms_max", in.perf.work().maxMs()},
+      {"frame_take_ms_median", in.perf.takes().quantileMs(0.5)},
+      {"frame_take_ms_max", in.perf.takes().maxMs()},
       {"fps", p.fps},
       {"frame_ms", p.frameMs},
       {"frame_work_ms", p.frameWorkMs},

@@ -7,14 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "camera.h"
-#include "contactlab/world.h"
 #include "perf_meter.h"
 #include "ui_model.h"
+#include "world_snapshot.h"
 
 namespace contactlab {
 
 struct ReportInputs {
-  const World& world;
+  const WorldSnapshot& world;
   const Camera& camera;
   const ViewOptions& view;
   const PerfMeter& perf;

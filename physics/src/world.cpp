@@ -39,10 +39,10 @@ struct WorldImpl {
   // Both solvers keep their warm start between steps: it is part of the world and copied with it,
   // their workspace is not (scratch.h); changing the bodies or the settings forgets it
   // (forgetWarmStart). contacts() reads it only.
-  mutable Stepper stepper;
-  mutable TimestepSim timestep;
-  mutable std::vector<ContactReport> contacts;
-  mutable bool contactsValid = false;
+  Stepper stepper;
+  TimestepSim timestep;
+  std::vector<ContactReport> contacts;  // valid when contactsValid; contacts() computes them
+  bool contactsValid = false;
   bool stepReportCurrent = false;  // the time-stepping solver's last step report is for this state
 
   static constexpr std::uint32_t kNoBody = 0xffffffff;
@@ -346,7 +346,7 @@ double World::time() const {
   return impl_->time + impl_->timeCompensation;
 }
 
-const std::vector<ContactReport>& World::contacts() const {
+const std::vector<ContactReport>& World::contacts() {
   WorldImpl& w = *impl_;
   if (w.contactsValid) return w.contacts;
   w.contacts.clear();

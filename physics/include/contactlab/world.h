@@ -3,8 +3,10 @@
 //
 // Every mutating call either succeeds whole or returns an Error and leaves the world unchanged.
 // Deterministic: the same world and the same calls give bit-identical states.
-// Not thread-safe: use a World from one thread at a time, const methods included (contacts()
-// solves on its first call after a change and caches the result). Separate worlds share nothing.
+// Threads: a World is not thread-safe; use it from one thread at a time. Its const methods do not
+// compute anything that changes the world (no solves, no caches filled), so threads may call const
+// methods of one World at the same time as long as none calls a non-const one; contacts(), which
+// may solve, is not const. Separate worlds share nothing.
 // docs/api.md introduces the API with an example.
 #pragma once
 
@@ -106,9 +108,13 @@ class World {
   // setBodyFixed keep it.
   void forgetWarmStart();
 
-  // The resting contacts at the current state with their forces (computed on demand, then cached
-  // until the world changes).
-  const std::vector<ContactReport>& contacts() const;
+  // The resting contacts at the current state with their forces. Not const: the first call after
+  // a change computes them (ContactSim solves the contact LCP at the current state; time stepping
+  // reports its last step's contacts, or finds them at the current state after a change), later
+  // calls return them until the world changes. Computing them changes nothing else: the states, the
+  // warm start and what the next step does stay as they were. The reference stays valid until the
+  // next non-const call.
+  const std::vector<ContactReport>& contacts();
   Energy energy() const;
   // Running totals over every step taken, a section per solver (report.h).
   const Statistics& statistics() const;
