@@ -28,7 +28,7 @@ constexpr double kStep = 1.0 / 60;
 constexpr double kRadius = 0.5;
 
 struct Pile {
-  std::vector<QpBody> bodies;
+  std::vector<InverseMass> bodies;
   std::vector<QpContact> contacts;
   std::vector<double> r;
 };
@@ -42,7 +42,7 @@ Pile makePile(int target, unsigned seed) {
   const int width = std::max(3, static_cast<int>(std::lround(std::sqrt(target / 3.0))));
   Pile pile;
   pile.bodies.push_back({});          // the floor
-  std::vector<double> free{0, 0, 0};  // M^-1 k per body
+  std::vector<BodyVelocity> free(1);  // M^-1 k per body
   std::vector<double> gaps;
   const auto addContact = [&](int body1, int body2, double angle) {
     const double jittered = angle + uniform(-0.05, 0.05);
@@ -61,8 +61,8 @@ Pile makePile(int target, unsigned seed) {
          ++column) {
       const double mass = uniform(1, 10);
       pile.bodies.push_back({1 / mass, 2 / (mass * kRadius * kRadius)});
-      free.insert(free.end(),
-                  {uniform(-0.1, 0.1), uniform(-0.1, 0.1) - kStep * kGravity, uniform(-0.1, 0.1)});
+      const Vec2 linear{uniform(-0.1, 0.1), uniform(-0.1, 0.1) - kStep * kGravity};
+      free.push_back({linear, uniform(-0.1, 0.1)});
       const int body = static_cast<int>(pile.bodies.size()) - 1;
       if (column > 0) addContact(body, body - 1, 0);  // the left neighbour
       if (row == 0) {
@@ -81,11 +81,8 @@ Pile makePile(int target, unsigned seed) {
   pile.contacts.resize(std::min(pile.contacts.size(), static_cast<size_t>(target)));
   for (size_t i = 0; i < pile.contacts.size(); ++i) {
     const QpContact& c = pile.contacts[i];
-    const double* u1 = &free[3 * c.body1];
-    const double* u2 = &free[3 * c.body2];
-    const Vec2 dv{u1[0] - u2[0], u1[1] - u2[1]}, t = perpendicular(c.normal);
-    pile.r.push_back(gaps[i] / kStep + glm::dot(c.normal, dv));
-    pile.r.push_back(glm::dot(t, dv) + c.tangentArm1 * u1[2] - c.tangentArm2 * u2[2]);
+    pile.r.push_back(gaps[i] / kStep + normalVelocity(c, free));
+    pile.r.push_back(tangentVelocity(c, free));
   }
   return pile;
 }

@@ -58,15 +58,13 @@ struct Rig {
   }
   // A contact at offsets r1, r2 from the two centres.
   void addContactAt(int body1, int body2, Vec2 r1, Vec2 r2, Vec2 normal, double mu, double gap) {
-    const Vec2 t = perpendicular(normal);
-    contacts.push_back({body1, body2, normal, cross(r1, normal), cross(r2, normal), cross(r1, t),
-                        cross(r2, t), mu});
+    contacts.push_back({contactRow(body1, body2, normal, r1, r2), mu});
     gaps.push_back(gap);
   }
-  std::vector<QpBody> qpBodies() const {
-    std::vector<QpBody> out;
+  std::vector<InverseMass> qpBodies() const {
+    std::vector<InverseMass> out;
     for (const Body& b : bodies) {
-      out.push_back(b.mass > 0 ? QpBody{1 / b.mass, 1 / b.inertia} : QpBody{});
+      out.push_back(b.mass > 0 ? InverseMass{1 / b.mass, 1 / b.inertia} : InverseMass{});
     }
     return out;
   }
@@ -126,7 +124,7 @@ double boxInertia(double mass, double w, double h) {
 
 QpResult solveWith(ContactQpSolver& solver, const Rig& rig, const std::vector<double>& r,
                    QpSettings settings, std::vector<double>& gamma) {
-  const std::vector<QpBody> bodies = rig.qpBodies();
+  const std::vector<InverseMass> bodies = rig.qpBodies();
   gamma.resize(r.size(), 0.0);
   return solver.solve(bodies, rig.contacts, r, settings, gamma);
 }
@@ -145,7 +143,7 @@ double maxAbs(const std::vector<double>& v) {
 // a solution exists and the contact velocities w = N g + r are the same at every solution.
 struct RandomProblem {
   Rig rig;
-  std::vector<QpBody> bodies;
+  std::vector<InverseMass> bodies;
   std::vector<double> r;
 };
 
@@ -502,7 +500,7 @@ TEST_CASE("the residual is 0 at the solution and detects wrong answers") {
   const int box = rig.addBody({0, 0.5}, mass, boxInertia(mass, 2, 1));
   rig.addContact(box, floor, {-1, 0}, {0, 1}, 0.5);
   rig.addContact(box, floor, {1, 0}, {0, 1}, 0.5);
-  const std::vector<QpBody> bodies = rig.qpBodies();
+  const std::vector<InverseMass> bodies = rig.qpBodies();
   const std::vector<double> r = rig.offsets(h);  // (-g h, 0) at both corners
   const double half = mass * kGravity * h / 2;
   const auto residual = [&](std::vector<double> gamma, bool friction) {

@@ -4,52 +4,14 @@
 
 namespace contactlab {
 
-JacobianRow jacobianRow(const Contact& contact, std::span<const BodyState> states) {
-  const ContactGeometry& g = contact.geometry;
-  JacobianRow row;
-  row.body1 = contact.body1;
-  row.body2 = contact.body2;
-  row.normal = g.normal;
-  row.arm1 = cross(g.point1 - states[contact.body1].position, g.normal);
-  row.arm2 = cross(g.point2 - states[contact.body2].position, g.normal);
-  return row;
-}
-
-void applyAlongRow(const Model& model, const JacobianRow& row, double magnitude,
-                   std::span<BodyRate> rates) {
-  const Body& b1 = model.bodies[row.body1];
-  const Body& b2 = model.bodies[row.body2];
-  rates[row.body1].acceleration += magnitude * b1.invMass * row.normal;
-  rates[row.body1].alpha += magnitude * b1.invInertia * row.arm1;
-  rates[row.body2].acceleration -= magnitude * b2.invMass * row.normal;
-  rates[row.body2].alpha -= magnitude * b2.invInertia * row.arm2;
-}
-
-void applyImpulseAlongRow(const Model& model, const JacobianRow& row, double impulse,
-                          std::span<BodyState> states) {
-  const Body& b1 = model.bodies[row.body1];
-  const Body& b2 = model.bodies[row.body2];
-  states[row.body1].velocity += impulse * b1.invMass * row.normal;
-  states[row.body1].omega += impulse * b1.invInertia * row.arm1;
-  states[row.body2].velocity -= impulse * b2.invMass * row.normal;
-  states[row.body2].omega -= impulse * b2.invInertia * row.arm2;
-}
-
-double rowVelocity(const JacobianRow& row, std::span<const BodyState> states) {
-  const BodyState& s1 = states[row.body1];
-  const BodyState& s2 = states[row.body2];
-  return glm::dot(row.normal, s1.velocity - s2.velocity) + row.arm1 * s1.omega -
-         row.arm2 * s2.omega;
-}
-
-void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow> rows,
+void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow> rows,
                                  SparseMatrix& A) {
   const size_t k = rows.size();
   entries_.clear();
   for (size_t i = 0; i < k; ++i) {
-    const JacobianRow& r = rows[i];
-    if (!model.bodies[r.body1].fixed()) entries_.push_back({r.body1, int(i), 1.0, r.arm1});
-    if (!model.bodies[r.body2].fixed()) entries_.push_back({r.body2, int(i), -1.0, r.arm2});
+    const ContactRow& r = rows[i];
+    if (!model.bodies[r.body1].fixed()) entries_.push_back({r.body1, int(i), 1.0, r.normalArm1});
+    if (!model.bodies[r.body2].fixed()) entries_.push_back({r.body2, int(i), -1.0, r.normalArm2});
   }
   std::sort(entries_.begin(), entries_.end(), [](const BodyEntry& a, const BodyEntry& b) {
     return a.body != b.body ? a.body < b.body : a.row < b.row;

@@ -8,36 +8,65 @@
 #include <vector>
 
 #include "contact_finder.h"
+#include "contact_row.h"
 #include "model.h"
 #include "sparse_matrix.h"
 
 namespace contactlab {
 
-// One row of J: +[n ; r1 x n] on body 1 and -[n ; r2 x n] on body 2 (lecture 003, columns of D).
-struct JacobianRow {
-  int body1 = 0;
-  int body2 = 0;
-  Vec2 normal{0, 1};
-  double arm1 = 0;  // (p1 - x1) x n
-  double arm2 = 0;  // (p2 - x2) x n
-};
+// ContactSim's and ImpulseSim's rows are the normal rows D_n of contact_row.h (J = D_n^T: reference
+// 004 eq. 9 is A = J M^-1 J^T), on body states and rates.
 
-JacobianRow jacobianRow(const Contact& contact, std::span<const BodyState> states);
+// The rows of a contact at the bodies' positions in `states`.
+inline ContactRow contactRow(const Contact& contact, std::span<const BodyState> states) {
+  const ContactGeometry& g = contact.geometry;
+  return contactRow(contact.body1, contact.body2, g.normal,
+                    g.point1 - states[contact.body1].position,
+                    g.point2 - states[contact.body2].position);
+}
 
-// Adds magnitude * J_row^T to per-body accelerations (or velocities): +n on body 1, -n on body 2,
-// with the torques of the lever arms. Fixed bodies are untouched.
-void applyAlongRow(const Model& model, const JacobianRow& row, double magnitude,
-                   std::span<BodyRate> rates);
-void applyImpulseAlongRow(const Model& model, const JacobianRow& row, double impulse,
-                          std::span<BodyState> states);
+inline InverseMass inverseMassOf(const Body& body) {
+  return {body.invMass, body.invInertia};
+}
 
-// The normal component of the relative velocity J_row v.
-double rowVelocity(const JacobianRow& row, std::span<const BodyState> states);
+// u_n = D_n^T v of the bodies' velocities in `states`.
+inline double normalVelocity(const ContactRow& row, std::span<const BodyState> states) {
+  const BodyState& s1 = states[row.body1];
+  const BodyState& s2 = states[row.body2];
+  return normalVelocity(row, {s1.velocity, s1.omega}, {s2.velocity, s2.omega});
+}
+
+// Adds M^-1 D_n magnitude to the bodies' accelerations (a force) or velocities (an impulse): +n on
+// body 1, -n on body 2, with the torques of the lever arms. A fixed body's inverse mass is 0.
+inline void applyNormalForce(const Model& model, const ContactRow& row, double magnitude,
+                             std::span<BodyRate> rates) {
+  BodyRate& r1 = rates[row.body1];
+  BodyRate& r2 = rates[row.body2];
+  BodyVelocity a1{r1.acceleration, r1.alpha}, a2{r2.acceleration, r2.alpha};
+  applyNormalImpulse(row, inverseMassOf(model.bodies[row.body1]),
+                     inverseMassOf(model.bodies[row.body2]), magnitude, a1, a2);
+  r1.acceleration = a1.linear;
+  r1.alpha = a1.angular;
+  r2.acceleration = a2.linear;
+  r2.alpha = a2.angular;
+}
+inline void applyNormalImpulse(const Model& model, const ContactRow& row, double impulse,
+                               std::span<BodyState> states) {
+  BodyState& s1 = states[row.body1];
+  BodyState& s2 = states[row.body2];
+  BodyVelocity v1{s1.velocity, s1.omega}, v2{s2.velocity, s2.omega};
+  applyNormalImpulse(row, inverseMassOf(model.bodies[row.body1]),
+                     inverseMassOf(model.bodies[row.body2]), impulse, v1, v2);
+  s1.velocity = v1.linear;
+  s1.omega = v1.angular;
+  s2.velocity = v2.linear;
+  s2.omega = v2.angular;
+}
 
 class ContactMatrixBuilder {
  public:
   // A (rows.size() squared) for the given rows.
-  void build(const Model& model, std::span<const JacobianRow> rows, SparseMatrix& A);
+  void build(const Model& model, std::span<const ContactRow> rows, SparseMatrix& A);
 
  private:
   struct BodyEntry {

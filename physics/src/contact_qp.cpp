@@ -30,19 +30,14 @@ int vectorsFor(QpMethod method) {
 
 }  // namespace
 
-void diagonalBlocks(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+void diagonalBlocks(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                     std::span<double> blocks) {
   for (size_t c = 0; c < contacts.size(); ++c) {
     const QpContact& k = contacts[c];
-    const QpBody& b1 = bodies[k.body1];
-    const QpBody& b2 = bodies[k.body2];
-    const double linear = b1.invMass + b2.invMass;  // n . n = t . t = 1, n . t = 0
-    blocks[3 * c] = linear + b1.invInertia * k.normalArm1 * k.normalArm1 +
-                    b2.invInertia * k.normalArm2 * k.normalArm2;
-    blocks[3 * c + 1] =
-        b1.invInertia * k.normalArm1 * k.tangentArm1 + b2.invInertia * k.normalArm2 * k.tangentArm2;
-    blocks[3 * c + 2] = linear + b1.invInertia * k.tangentArm1 * k.tangentArm1 +
-                        b2.invInertia * k.tangentArm2 * k.tangentArm2;
+    const RowBlock block = rowBlock(k, bodies[k.body1], bodies[k.body2]);
+    blocks[3 * c] = block.nn;
+    blocks[3 * c + 1] = block.nt;
+    blocks[3 * c + 2] = block.tt;
   }
 }
 
@@ -52,15 +47,17 @@ double residualScale(std::span<const double> r, bool friction) {
   return std::max(scale, kTinyScale);
 }
 
-void bodyVelocities(const QpProblem& problem, std::span<const double> g, std::span<double> u) {
-  std::fill(u.begin(), u.end(), 0.0);
+void bodyVelocities(const QpProblem& problem, std::span<const double> g,
+                    std::span<BodyVelocity> u) {
+  std::fill(u.begin(), u.end(), BodyVelocity{});
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
     const Impulse impulse{g[2 * c], problem.friction ? g[2 * c + 1] : 0.0};
-    applyImpulse(problem.contacts[c], problem.bodies, impulse, u);
+    applyImpulse(problem.contacts[c], problem.bodies, impulse.n, impulse.t, u);
   }
 }
 
-void contactVelocities(const QpProblem& problem, std::span<const double> u, std::span<double> out) {
+void contactVelocities(const QpProblem& problem, std::span<const BodyVelocity> u,
+                       std::span<double> out) {
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
     const Impulse w = contactVelocity(problem.contacts[c], u);
     out[2 * c] = w.n;
@@ -107,9 +104,9 @@ void spreadVector(const QpProblem& problem, std::span<double> v) {
   }
 }
 
-QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
-                                std::span<const double> r, const QpSettings& settings,
-                                std::span<double> gamma) {
+QpResult ContactQpSolver::solve(std::span<const InverseMass> bodies,
+                                std::span<const QpContact> contacts, std::span<const double> r,
+                                const QpSettings& settings, std::span<double> gamma) {
   QpResult result;
   if (contacts.empty()) {
     result.converged = true;
@@ -119,11 +116,11 @@ QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const 
       settings.method == QpMethod::Mprgp && settings.friction ? QpMethod::Apgd : settings.method;
   const size_t m = 2 * contacts.size();
   const size_t blockSize = 3 * contacts.size();
-  const size_t bodySize = 3 * bodies.size();
-  buffer_.resize(blockSize + bodySize + static_cast<size_t>(vectorsFor(method)) * m);
+  buffer_.resize(blockSize + static_cast<size_t>(vectorsFor(method)) * m);
+  bodyWork_.resize(bodies.size());
   const std::span<double> all(buffer_);
   const std::span<double> blocks = all.subspan(0, blockSize);
-  const std::span<double> work = all.subspan(blockSize + bodySize);
+  const std::span<double> work = all.subspan(blockSize);
 
   diagonalBlocks(bodies, contacts, blocks);
   const QpProblem problem{bodies,
@@ -131,7 +128,7 @@ QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const 
                           r,
                           settings.friction,
                           blocks,
-                          all.subspan(blockSize, bodySize),
+                          bodyWork_,
                           residualScale(r, settings.friction)};
   projectOntoCones(problem, gamma);
   switch (method) {
@@ -152,9 +149,10 @@ QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const 
   return result;
 }
 
-double contactQpResidual(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+double contactQpResidual(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                          std::span<const double> r, bool friction, std::span<const double> gamma) {
-  std::vector<double> blocks(3 * contacts.size()), u(3 * bodies.size()), Ng(2 * contacts.size());
+  std::vector<double> blocks(3 * contacts.size()), Ng(2 * contacts.size());
+  std::vector<BodyVelocity> u(bodies.size());
   diagonalBlocks(bodies, contacts, blocks);
   const QpProblem problem{bodies, contacts, r, friction, blocks, u, residualScale(r, friction)};
   multiply(problem, gamma, Ng);

@@ -14,23 +14,13 @@
 #include <span>
 #include <vector>
 
-#include "contactlab/vec2.h"
+#include "contact_row.h"
 
 namespace contactlab {
 
-struct QpBody {
-  double invMass = 0;     // 0 for a fixed body
-  double invInertia = 0;  // 0 for a fixed body
-};
-
-// Contact rows: D_n = [n ; r1 x n] on body 1 and [-n ; -(r2 x n)] on body 2, D_t the same with
-// t = perpendicular(n). body1 != body2.
-struct QpContact {
-  int body1 = 0, body2 = 0;  // indices into the bodies span (fixed bodies have zero inverse mass)
-  Vec2 normal{0, 1};         // unit, from body 2 to body 1
-  double normalArm1 = 0, normalArm2 = 0;    // (p1 - x1) x n, (p2 - x2) x n
-  double tangentArm1 = 0, tangentArm2 = 0;  // (p1 - x1) x t, (p2 - x2) x t, t = perpendicular(n)
-  double friction = 0;                      // mu; ignored when the problem is frictionless
+// A contact's rows D_n, D_t (contact_row.h) with its friction coefficient.
+struct QpContact : ContactRow {
+  double friction = 0;  // mu; ignored when the problem is frictionless
 };
 
 enum class QpMethod : std::uint8_t {
@@ -59,11 +49,12 @@ class ContactQpSolver {
   // and the solution on exit. Frictionless solves ignore r's tangential entries and return
   // gamma_t = 0. A contact between two immovable bodies has a zero row in N; PGS sets its gamma
   // to 0. Reuses its buffers: no allocation once warmed up to the largest problem seen.
-  QpResult solve(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+  QpResult solve(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                  std::span<const double> r, const QpSettings& settings, std::span<double> gamma);
 
  private:
-  std::vector<double> buffer_;  // diagonal blocks, body velocities, method vectors (contact_qp.cpp)
+  std::vector<double> buffer_;  // diagonal blocks, method vectors (contact_qp.cpp)
+  std::vector<BodyVelocity> bodyWork_;
 };
 
 // The natural-map residual, in velocity units and relative to the load:
@@ -74,7 +65,7 @@ class ContactQpSolver {
 // 1 / d_i makes it a velocity (frictionless: |min(d_i g_n, w_n)|, the LCP's complementarity
 // residual) and so invariant to scaling masses, and dividing by max |r| makes it invariant to
 // scaling the load. Allocates; ContactQpSolver reports the same number without allocating.
-double contactQpResidual(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+double contactQpResidual(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                          std::span<const double> r, bool friction, std::span<const double> gamma);
 
 }  // namespace contactlab

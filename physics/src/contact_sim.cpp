@@ -89,7 +89,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       clamped_.resize(k);
       for (size_t i = 0; i < k; ++i) {
         const Contact& c = resting_[group[i]];
-        rows_[i] = jacobianRow(c, states);
+        rows_[i] = contactRow(c, states);
         const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
         const double correction = -2 * omega * c.normalSpeed - closing;
         b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
@@ -118,7 +118,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     stats.contact.largestGroup = std::max(stats.contact.largestGroup, static_cast<int>(k));
     for (size_t i = 0; i < k; ++i) {
       const Contact& c = resting_[group[i]];
-      applyAlongRow(model, rows_[i], f_[i], rates);
+      applyNormalForce(model, rows_[i], f_[i], rates);
       current_.push_back({keyOf(c), clamped_[i]});
       if (report) report->push_back({c, f_[i]});
     }

@@ -86,7 +86,7 @@ class ContactSim {
   Scratch<LcpSolver> lcp_;
   Scratch<std::vector<Contact>> found_, resting_;
   Scratch<std::vector<bool>> fixed_;
-  Scratch<std::vector<JacobianRow>> rows_;
+  Scratch<std::vector<ContactRow>> rows_;
   Scratch<SparseMatrix> A_;
   Scratch<std::vector<double>> b_, f_, a_;
   Scratch<std::vector<std::uint8_t>> clamped_;

@@ -46,7 +46,7 @@ int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<Body
   // Most steps nothing there approaches: then nothing is built.
   const double approaching = -kApproachFraction * model.settings.velocityTol;
   if (std::none_of(contacts_.begin(), contacts_.end(), [&](const Contact& c) {
-        return rowVelocity(jacobianRow(c, states), states) < approaching;
+        return normalVelocity(contactRow(c, states), states) < approaching;
       }))
     return 0;
   return resolveFound(model, states, stats);
@@ -57,7 +57,7 @@ int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, St
   rows_.clear();
   restitution_.clear();
   for (const Contact& c : contacts_) {
-    rows_.push_back(jacobianRow(c, states));
+    rows_.push_back(contactRow(c, states));
     restitution_.push_back(
         std::min(model.bodies[c.body1].elasticity, model.bodies[c.body2].elasticity));
   }
@@ -81,14 +81,14 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
     pairRun_[byPair_[p]] = runStart;
   }
   bodyStart_.assign(model.bodies.size() + 1, 0);
-  for (const JacobianRow& row : rows_) ++bodyStart_[row.body1 + 1], ++bodyStart_[row.body2 + 1];
+  for (const ContactRow& row : rows_) ++bodyStart_[row.body1 + 1], ++bodyStart_[row.body2 + 1];
   for (size_t b = 0; b < model.bodies.size(); ++b) bodyStart_[b + 1] += bodyStart_[b];
   bodyRows_.resize(2 * static_cast<size_t>(count));
   fill_.assign(bodyStart_.begin(), bodyStart_.end() - 1);
   for (int k = 0; k < count; ++k)
     bodyRows_[fill_[rows_[k].body1]++] = k, bodyRows_[fill_[rows_[k].body2]++] = k;
   velocity_.resize(count);
-  for (int k = 0; k < count; ++k) velocity_[k] = rowVelocity(rows_[k], states);
+  for (int k = 0; k < count; ++k) velocity_[k] = normalVelocity(rows_[k], states);
   fastest_.build(velocity_);
 
   const double approaching = -kApproachFraction * model.settings.velocityTol;
@@ -107,7 +107,7 @@ int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
       if (model.bodies[body].fixed()) continue;
       for (int e = bodyStart_[body]; e < bodyStart_[body + 1]; ++e) {
         const int k = bodyRows_[e];
-        velocity_[k] = rowVelocity(rows_[k], states);
+        velocity_[k] = normalVelocity(rows_[k], states);
         fastest_.update(velocity_, k);
       }
     }
@@ -132,7 +132,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   approach_.resize(k);
   for (size_t i = 0; i < k; ++i) {
     groupRows_[i] = rows_[group_[i]];
-    double v = rowVelocity(groupRows_[i], states);
+    double v = normalVelocity(groupRows_[i], states);
     approach_[i] = -v;
     fast_[i] = -v > velocityTol;
     double e = fast_[i] ? restitution_[group_[i]] : 0.0;
@@ -153,7 +153,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   int applied = 0;
   for (size_t i = 0; i < k; ++i) {
     if (j_[i] <= 0) continue;
-    applyImpulseAlongRow(model, groupRows_[i], j_[i], states);
+    applyNormalImpulse(model, groupRows_[i], j_[i], states);
     ++applied;
     if (!fast_[i]) continue;
     ++stats.collisions;

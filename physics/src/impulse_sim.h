@@ -72,14 +72,14 @@ class ImpulseSim {
 
   ContactFinder finder_;
   std::vector<Contact> contacts_;
-  std::vector<JacobianRow> rows_;
+  std::vector<ContactRow> rows_;
   std::vector<int> group_;
   // Serial resolution: rows sorted by body pair, where each row's pair starts in that order, each
   // body's rows (bodyRows_ from bodyStart_[b]), and each row's normal velocity.
   std::vector<int> byPair_, pairRun_, bodyStart_, bodyRows_, fill_;
   std::vector<double> velocity_;
   LeastTree fastest_;  // over velocity_: the most negative, the first of equals
-  std::vector<JacobianRow> groupRows_;
+  std::vector<ContactRow> groupRows_;
   std::vector<std::uint8_t> fast_;  // approaching faster than velocityTol
   std::vector<double> approach_;    // approach speed, m/s
   std::vector<double> restitution_;

@@ -35,8 +35,8 @@ constexpr double kShrink = 0.9;  // L *= 0.9 after every iteration (Algorithm 1,
 // contacts; s2 holds s_c^2 per contact.
 void projectedStep(const QpProblem& problem, std::span<const double> s2, std::span<const double> y,
                    std::span<const double> Ny, double L, std::span<double> x) {
-  const std::span<double> u = problem.bodyWork;
-  std::fill(u.begin(), u.end(), 0.0);
+  const std::span<BodyVelocity> u = problem.bodyWork;
+  std::fill(u.begin(), u.end(), BodyVelocity{});
   const std::span<const double> r = problem.r;
   const double inverseL = 1 / L;
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
@@ -46,7 +46,7 @@ void projectedStep(const QpProblem& problem, std::span<const double> s2, std::sp
         projectContact(problem, c, {y[n] - (Ny[n] + r[n]) * step, y[t] - (Ny[t] + r[t]) * step});
     x[n] = p.n;
     x[t] = p.t;
-    applyImpulse(problem.contacts[c], problem.bodies, p, u);
+    applyImpulse(problem.contacts[c], problem.bodies, p.n, p.t, u);
   }
 }
 

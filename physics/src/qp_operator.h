@@ -15,29 +15,30 @@ namespace contactlab {
 
 // One solve's problem with what is precomputed for it.
 struct QpProblem {
-  std::span<const QpBody> bodies;
+  std::span<const InverseMass> bodies;
   std::span<const QpContact> contacts;
   std::span<const double> r;
   bool friction = true;
-  std::span<const double> blocks;  // 3 per contact: N_nn, N_nt, N_tt of the diagonal block
-  std::span<double> bodyWork;      // 3 per body: scratch for M^-1 D g
+  std::span<const double> blocks;    // 3 per contact: N_nn, N_nt, N_tt of the diagonal block
+  std::span<BodyVelocity> bodyWork;  // per body: scratch for M^-1 D g
   double scale = 1;  // the residual's divisor, max(max |r_j| over rows in use, 1e-300)
 
   size_t size() const { return 2 * contacts.size(); }
 };
 
 // blocks (3 per contact) = N_nn, N_nt, N_tt of each contact's 2x2 diagonal block.
-void diagonalBlocks(std::span<const QpBody> bodies, std::span<const QpContact> contacts,
+void diagonalBlocks(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                     std::span<double> blocks);
 
 // max(max |r_j|, 1e-300) over the rows in use (normal rows only when frictionless).
 double residualScale(std::span<const double> r, bool friction);
 
-// u (3 per body: vx, vy, omega) = M^-1 D g.
-void bodyVelocities(const QpProblem& problem, std::span<const double> g, std::span<double> u);
+// u (per body) = M^-1 D g.
+void bodyVelocities(const QpProblem& problem, std::span<const double> g, std::span<BodyVelocity> u);
 
 // out = D^T u (tangential rows 0 when frictionless).
-void contactVelocities(const QpProblem& problem, std::span<const double> u, std::span<double> out);
+void contactVelocities(const QpProblem& problem, std::span<const BodyVelocity> u,
+                       std::span<double> out);
 
 // out = N g, through problem.bodyWork.
 void multiply(const QpProblem& problem, std::span<const double> g, std::span<double> out);
@@ -85,29 +86,8 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
                        std::span<const double> Ng);
 
 // Contact c's rows applied to body velocities u: (D_n^T u, D_t^T u).
-inline Impulse contactVelocity(const QpContact& c, std::span<const double> u) {
-  const double* u1 = &u[3 * static_cast<size_t>(c.body1)];
-  const double* u2 = &u[3 * static_cast<size_t>(c.body2)];
-  const Vec2 dv{u1[0] - u2[0], u1[1] - u2[1]};
-  const Vec2 t = perpendicular(c.normal);
-  return {glm::dot(c.normal, dv) + c.normalArm1 * u1[2] - c.normalArm2 * u2[2],
-          glm::dot(t, dv) + c.tangentArm1 * u1[2] - c.tangentArm2 * u2[2]};
-}
-
-// u += M^-1 D_c g for one contact's impulse g.
-inline void applyImpulse(const QpContact& c, std::span<const QpBody> bodies, Impulse g,
-                         std::span<double> u) {
-  const Vec2 p = g.n * c.normal + g.t * perpendicular(c.normal);
-  const QpBody& b1 = bodies[c.body1];
-  const QpBody& b2 = bodies[c.body2];
-  double* u1 = &u[3 * static_cast<size_t>(c.body1)];
-  double* u2 = &u[3 * static_cast<size_t>(c.body2)];
-  u1[0] += b1.invMass * p.x;
-  u1[1] += b1.invMass * p.y;
-  u1[2] += b1.invInertia * (c.normalArm1 * g.n + c.tangentArm1 * g.t);
-  u2[0] -= b2.invMass * p.x;
-  u2[1] -= b2.invMass * p.y;
-  u2[2] -= b2.invInertia * (c.normalArm2 * g.n + c.tangentArm2 * g.t);
+inline Impulse contactVelocity(const ContactRow& row, std::span<const BodyVelocity> u) {
+  return {normalVelocity(row, u), tangentVelocity(row, u)};
 }
 
 // The methods (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp). On entry g is feasible; work holds

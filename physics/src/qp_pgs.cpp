@@ -57,7 +57,7 @@ Impulse blockUpdate(const QpProblem& problem, size_t c, Impulse g, Impulse w) {
 
 int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
              std::span<double> work) {
-  const std::span<double> u = problem.bodyWork;
+  const std::span<BodyVelocity> u = problem.bodyWork;
   const std::span<double> Ng = work.subspan(0, problem.size());
   const auto residual = [&] {
     contactVelocities(problem, u, Ng);
@@ -72,7 +72,7 @@ int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<dou
       const Impulse old{g[2 * c], g[2 * c + 1]};
       const Impulse next =
           blockUpdate(problem, c, old, {v.n + problem.r[2 * c], v.t + problem.r[2 * c + 1]});
-      applyImpulse(contact, problem.bodies, {next.n - old.n, next.t - old.t}, u);
+      applyImpulse(contact, problem.bodies, next.n - old.n, next.t - old.t, u);
       g[2 * c] = next.n;
       g[2 * c + 1] = next.t;
     }

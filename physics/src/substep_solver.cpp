@@ -5,7 +5,6 @@
 
 #include "contact_materials.h"
 #include "stage_timer.h"
-#include "timestep_rows.h"
 
 namespace contactlab {
 namespace {
@@ -25,40 +24,14 @@ constexpr double kSoftPushOut = 2;
 [[gnu::always_inline]] inline SubstepSolver::Pair SubstepSolver::load(const Row& row) const {
   const Motion& a = motion_[row.body1];
   const Motion& b = motion_[row.body2];
-  return {a.vx, a.vy, a.w, b.vx, b.vy, b.w, a.invMass, a.invInertia, b.invMass, b.invInertia};
+  return {a.velocity, b.velocity, a.inverseMass, b.inverseMass};
 }
 
 [[gnu::always_inline]] inline void SubstepSolver::store(const Row& row, const Pair& p) {
   Motion& a = motion_[row.body1];
   Motion& b = motion_[row.body2];
-  a.vx = p.vx1;
-  a.vy = p.vy1;
-  a.w = p.w1;
-  b.vx = p.vx2;
-  b.vy = p.vy2;
-  b.w = p.w2;
-}
-
-[[gnu::always_inline]] inline void SubstepSolver::apply(const Row& row, Pair& p, double normal,
-                                                        double tangent) {
-  const Vec2 q = normal * row.normal + tangent * perpendicular(row.normal);
-  p.vx1 += p.invMass1 * q.x;
-  p.vy1 += p.invMass1 * q.y;
-  p.w1 += p.invInertia1 * (row.normalArm1 * normal + row.tangentArm1 * tangent);
-  p.vx2 -= p.invMass2 * q.x;
-  p.vy2 -= p.invMass2 * q.y;
-  p.w2 -= p.invInertia2 * (row.normalArm2 * normal + row.tangentArm2 * tangent);
-}
-
-[[gnu::always_inline]] inline double SubstepSolver::normalVelocity(const Row& row, const Pair& p) {
-  return row.normal.x * (p.vx1 - p.vx2) + row.normal.y * (p.vy1 - p.vy2) + row.normalArm1 * p.w1 -
-         row.normalArm2 * p.w2;
-}
-
-[[gnu::always_inline]] inline double SubstepSolver::tangentVelocity(const Row& row, const Pair& p) {
-  const Vec2 t = perpendicular(row.normal);
-  return t.x * (p.vx1 - p.vx2) + t.y * (p.vy1 - p.vy2) + row.tangentArm1 * p.w1 -
-         row.tangentArm2 * p.w2;
+  a.velocity = p.v1;
+  b.velocity = p.v2;
 }
 
 // Phi_0 + n . (d1 - d2), d_i = (dx, dy) + (R(turn) - I) arm_i of body i, where
@@ -88,9 +61,9 @@ constexpr double kSoftPushOut = 2;
   // Without a normal impulse the wedge is the point 0: nothing to do if the row is there already.
   if (row.friction <= 0 || (row.normalImpulse == 0 && row.tangentImpulse == 0)) return;
   const double bound = row.friction * row.normalImpulse;
-  const double next =
-      std::clamp(row.tangentImpulse - row.tangentMass * tangentVelocity(row, p), -bound, bound);
-  apply(row, p, 0, next - row.tangentImpulse);
+  const double next = std::clamp(
+      row.tangentImpulse - row.tangentMass * tangentVelocity(row, p.v1, p.v2), -bound, bound);
+  applyImpulse(row, p.m1, p.m2, 0, next - row.tangentImpulse, p.v1, p.v2);
   row.tangentImpulse = next;
 }
 
@@ -98,9 +71,9 @@ constexpr double kSoftPushOut = 2;
 [[gnu::always_inline]] inline void SubstepSolver::solveNormal(Row& row, Pair& p, const Gap& gap) {
   const double next =
       std::max((1 - gap.impulseScale) * row.normalImpulse -
-                   gap.massScale * row.normalMass * (normalVelocity(row, p) + gap.bias),
+                   gap.massScale * row.normalMass * (normalVelocity(row, p.v1, p.v2) + gap.bias),
                0.0);
-  apply(row, p, next - row.normalImpulse, 0);
+  applyImpulse(row, p.m1, p.m2, next - row.normalImpulse, 0, p.v1, p.v2);
   row.normalImpulse = next;
 }
 
@@ -113,9 +86,9 @@ constexpr double kSoftPushOut = 2;
                                                             const Block& block, const Gap& gapA,
                                                             const Gap& gapB) {
   const double oldA = a.normalImpulse, oldB = b.normalImpulse;
-  const double c1 = gapA.massScale * (normalVelocity(a, p) + gapA.bias) -
+  const double c1 = gapA.massScale * (normalVelocity(a, p.v1, p.v2) + gapA.bias) -
                     (1 - gapA.impulseScale) * (block.k11 * oldA + block.k12 * oldB);
-  const double c2 = gapB.massScale * (normalVelocity(b, p) + gapB.bias) -
+  const double c2 = gapB.massScale * (normalVelocity(b, p.v1, p.v2) + gapB.bias) -
                     (1 - gapB.impulseScale) * (block.k12 * oldA + block.k22 * oldB);
   double x1 = -(block.inverse11 * c1 + block.inverse12 * c2);
   double x2 = -(block.inverse12 * c1 + block.inverse22 * c2);
@@ -135,8 +108,8 @@ constexpr double kSoftPushOut = 2;
       }
     }
   }
-  apply(a, p, x1 - oldA, 0);
-  apply(b, p, x2 - oldB, 0);
+  applyImpulse(a, p.m1, p.m2, x1 - oldA, 0, p.v1, p.v2);
+  applyImpulse(b, p.m1, p.m2, x2 - oldB, 0, p.v1, p.v2);
   a.normalImpulse = x1;
   b.normalImpulse = x2;
 }
@@ -195,28 +168,18 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const int k = source_[i];
     const Contact& c = found[k];
     const bool swap = c.body1 > c.body2;
+    const int body1 = swap ? c.body2 : c.body1;
+    const int body2 = swap ? c.body1 : c.body2;
+    const Vec2 normal = swap ? -c.geometry.normal : c.geometry.normal;
+    const Vec2 arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[body1].position;
+    const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[body2].position;
     Row& row = rows_[i];
-    row = Row{};
-    row.body1 = swap ? c.body2 : c.body1;
-    row.body2 = swap ? c.body1 : c.body2;
-    row.normal = swap ? -c.geometry.normal : c.geometry.normal;
-    const Vec2 arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[row.body1].position;
-    const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[row.body2].position;
-    const Vec2 t = perpendicular(row.normal);
-    row.normalArm1 = cross(arm1, row.normal);
-    row.normalArm2 = cross(arm2, row.normal);
-    row.tangentArm1 = cross(arm1, t);
-    row.tangentArm2 = cross(arm2, t);
+    row = Row{contactRow(body1, body2, normal, arm1, arm2)};
     row.normalReach1 = glm::dot(row.normal, arm1);
     row.normalReach2 = glm::dot(row.normal, arm2);
-    const Motion& a = motion_[row.body1];
-    const Motion& b = motion_[row.body2];
-    const double nn = a.invMass + b.invMass + a.invInertia * row.normalArm1 * row.normalArm1 +
-                      b.invInertia * row.normalArm2 * row.normalArm2;
-    const double tt = a.invMass + b.invMass + a.invInertia * row.tangentArm1 * row.tangentArm1 +
-                      b.invInertia * row.tangentArm2 * row.tangentArm2;
-    row.normalMass = nn > 0 ? 1 / nn : 0;
-    row.tangentMass = tt > 0 ? 1 / tt : 0;
+    const RowBlock diagonal = rowBlock(row, motion_[body1].inverseMass, motion_[body2].inverseMass);
+    row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
+    row.tangentMass = diagonal.tt > 0 ? 1 / diagonal.tt : 0;
     row.gap = c.geometry.distance;
     row.excess = row.gap - w.distanceTol / 2;
     const Body& b1 = model.bodies[c.body1];
@@ -224,7 +187,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row.friction = pairFriction(b1.friction, b2.friction);
     const double e = pairRestitution(b1.elasticity, b2.elasticity);
     if (e > 0) {
-      const double un0 = normalVelocity(row, load(row));
+      const double un0 = normalVelocity(row, motion_[body1].velocity, motion_[body2].velocity);
       if (un0 < -w.restitutionThreshold) row.bounce = -e * un0;
     }
     row.normalImpulse = std::max(warm[2 * k], 0.0) / substeps;
@@ -245,8 +208,9 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
       const Motion& b = motion_[r1.body2];
       block.k11 = 1 / r1.normalMass;
       block.k22 = 1 / r2.normalMass;
-      block.k12 = a.invMass + b.invMass + a.invInertia * r1.normalArm1 * r2.normalArm1 +
-                  b.invInertia * r1.normalArm2 * r2.normalArm2;
+      block.k12 = a.inverseMass.invMass + b.inverseMass.invMass +
+                  a.inverseMass.invInertia * r1.normalArm1 * r2.normalArm1 +
+                  b.inverseMass.invInertia * r1.normalArm2 * r2.normalArm2;
       const double det = block.k11 * block.k22 - block.k12 * block.k12;
       if (glm::dot(r1.normal, r2.normal) > kBlockParallel && r1.normalMass > 0 &&
           r2.normalMass > 0 && det > kBlockConditioning * block.k11 * block.k22) {
@@ -281,11 +245,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     const Body& body = model.bodies[i];
     if (body.fixed()) continue;
     Motion& m = motion_[i];
-    m.vx = states[i].velocity.x;
-    m.vy = states[i].velocity.y;
-    m.w = states[i].omega;
-    m.invMass = body.invMass;
-    m.invInertia = body.invInertia;
+    m.velocity = {states[i].velocity, states[i].omega};
+    m.inverseMass = {body.invMass, body.invInertia};
   }
   {
     StageTimer timer(stats.timestep.time.build);
@@ -295,46 +256,41 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   for (int s = 0; s < substeps; ++s) {
     for (size_t i = 0; i < n; ++i) {
       Motion& m = motion_[i];
-      if (m.invMass == 0) continue;
-      m.vx += hs * rates[i].acceleration.x;
-      m.vy += hs * rates[i].acceleration.y;
-      m.w += hs * rates[i].alpha;
+      if (m.inverseMass.invMass == 0) continue;
+      m.velocity.linear += hs * rates[i].acceleration;
+      m.velocity.angular += hs * rates[i].alpha;
     }
     // The warm start: the previous substep's impulses, which changed each body's velocity by
     // what its sweeps left (rows of the previous step's impulses before the first substep).
     // impulseV keeps the velocity before them, so that after the sweeps v - impulseV is this
     // substep's change.
     for (Motion& m : motion_) {
-      const double vx = m.vx, vy = m.vy, spin = m.w;
+      const BodyVelocity before = m.velocity;
       if (s > 0) {
-        m.vx += m.impulseVx;
-        m.vy += m.impulseVy;
-        m.w += m.impulseW;
+        m.velocity.linear += m.impulseVelocity.linear;
+        m.velocity.angular += m.impulseVelocity.angular;
       }
-      m.impulseVx = vx;
-      m.impulseVy = vy;
-      m.impulseW = spin;
+      m.impulseVelocity = before;
     }
     if (s == 0) {
       for (const Row& row : rows_) {
         Pair p = load(row);
-        apply(row, p, row.normalImpulse, row.tangentImpulse);
+        applyImpulse(row, p.m1, p.m2, row.normalImpulse, row.tangentImpulse, p.v1, p.v2);
         store(row, p);
       }
     }
     sweep(hs, true, w);
     for (Motion& m : motion_) {
-      if (m.invMass == 0) continue;
-      m.dx += hs * m.vx;
-      m.dy += hs * m.vy;
-      m.turn += hs * m.w;
+      if (m.inverseMass.invMass == 0) continue;
+      m.dx += hs * m.velocity.linear.x;
+      m.dy += hs * m.velocity.linear.y;
+      m.turn += hs * m.velocity.angular;
       rotationOf(m.turn, m.cosMinusOne, m.sine);
     }
     sweep(hs, false, w);
     for (Motion& m : motion_) {
-      m.impulseVx = m.vx - m.impulseVx;
-      m.impulseVy = m.vy - m.impulseVy;
-      m.impulseW = m.w - m.impulseW;
+      m.impulseVelocity.linear = m.velocity.linear - m.impulseVelocity.linear;
+      m.impulseVelocity.angular = m.velocity.angular - m.impulseVelocity.angular;
     }
   }
   // Newton's law for the contacts that bounce and carried an impulse: leave at -e u_n0.
@@ -357,8 +313,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     if (model.bodies[i].fixed()) continue;
     const Motion& m = motion_[i];
     BodyState& st = states[i];
-    st.velocity = {m.vx, m.vy};
-    st.omega = m.w;
+    st.velocity = m.velocity.linear;
+    st.omega = m.velocity.angular;
     st.position += Vec2{m.dx, m.dy};
     st.angle += m.turn;
   }

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "contact_finder.h"
+#include "contact_row.h"
 #include "contactlab/report.h"
 #include "external_forces.h"
 #include "model.h"
@@ -44,16 +45,13 @@ class SubstepSolver {
                std::vector<BodyState>& states, std::span<double> impulses, StepReport& stats);
 
  private:
-  struct Row {
-    int body1 = 0, body2 = 0;
-    Vec2 normal{0, 1};  // from body 2 to body 1
-    // arm_i = contact point minus centre of body i at the start of the step: arm_i x n, arm_i x t
-    // and n . arm_i.
-    double normalArm1 = 0, normalArm2 = 0, tangentArm1 = 0, tangentArm2 = 0;
-    double normalReach1 = 0, normalReach2 = 0;
-    double normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D) of each row
-    double gap = 0;                          // Phi at the start of the step
-    double excess = 0;                       // Phi - target gap at the bodies' current positions
+  // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
+  // body i at the start of the step.
+  struct Row : ContactRow {
+    double normalReach1 = 0, normalReach2 = 0;  // n . r1, n . r2
+    double normalMass = 0, tangentMass = 0;     // 1 / (D^T M^-1 D) of each row
+    double gap = 0;                             // Phi at the start of the step
+    double excess = 0;                          // Phi - target gap at the bodies' current positions
     double friction = 0;
     double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
     double normalImpulse = 0, tangentImpulse = 0;  // this substep's
@@ -63,10 +61,9 @@ class SubstepSolver {
   // rotation of the displacement as (cos - 1, sin); what the contact impulses of the last substep
   // changed its velocity by (the warm start of the next).
   struct Motion {
-    double vx = 0, vy = 0, w = 0;
-    double impulseVx = 0, impulseVy = 0, impulseW = 0;
+    BodyVelocity velocity, impulseVelocity;
     double dx = 0, dy = 0, turn = 0, cosMinusOne = 0, sine = 0;
-    double invMass = 0, invInertia = 0;
+    InverseMass inverseMass;
   };
 
   // One row, or the two rows of a pair of bodies touching at two points along one normal (the
@@ -80,8 +77,8 @@ class SubstepSolver {
   // The velocities of the two bodies of a row (or block), loaded once for its rows and stored
   // after them, with their inverse masses.
   struct Pair {
-    double vx1 = 0, vy1 = 0, w1 = 0, vx2 = 0, vy2 = 0, w2 = 0;
-    double invMass1 = 0, invInertia1 = 0, invMass2 = 0, invInertia2 = 0;
+    BodyVelocity v1, v2;
+    InverseMass m1, m2;
   };
 
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
@@ -89,9 +86,6 @@ class SubstepSolver {
   void sweep(double hs, bool pushOut, const WorldSettings& w);
   Pair load(const Row& row) const;
   void store(const Row& row, const Pair& p);
-  static void apply(const Row& row, Pair& p, double normal, double tangent);
-  static double normalVelocity(const Row& row, const Pair& p);
-  static double tangentVelocity(const Row& row, const Pair& p);
   static void solveFriction(Row& row, Pair& p);
   // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when
   // the contact is pushed out.

@@ -57,15 +57,10 @@ struct TimestepRow {
   double bias = 0;
 };
 
-// The row of contact c; `velocity` holds (vx, vy, omega) per body: v_free, zero for fixed bodies;
-// `start` the velocities at the start of the step, likewise.
+// The row of contact c; `velocity` holds each body's v_free, zero for fixed bodies; `start` the
+// velocities at the start of the step, likewise.
 TimestepRow timestepRow(const Model& model, const Contact& c, std::span<const BodyState> states,
-                        std::span<const double> velocity, std::span<const double> start);
-
-// (D_n^T u, D_t^T u) of a row for body velocities u (3 per body, indexed by the row's bodies).
-struct RowVelocity {
-  double n = 0, t = 0;
-};
-RowVelocity rowVelocity(const QpContact& row, std::span<const double> u);
+                        std::span<const BodyVelocity> velocity,
+                        std::span<const BodyVelocity> start);
 
 }  // namespace contactlab

@@ -74,8 +74,8 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   const size_t n = model.bodies.size();
   rates_.resize(n);
   externalRates(model, states, rates_);
-  start_.assign(3 * n, 0.0);
-  velocity_.assign(3 * n, 0.0);
+  start_.assign(n, BodyVelocity{});
+  velocity_.assign(n, BodyVelocity{});
   reach_.assign(n, 0.0);
   fixed_.resize(n);
   for (size_t i = 0; i < n; ++i) {
@@ -85,12 +85,8 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     const BodyState& s = states[i];
     const Vec2 v = s.velocity + h * rates_[i].acceleration;
     const double omega = s.omega + h * rates_[i].alpha;
-    start_[3 * i] = s.velocity.x;
-    start_[3 * i + 1] = s.velocity.y;
-    start_[3 * i + 2] = s.omega;
-    velocity_[3 * i] = v.x;
-    velocity_[3 * i + 1] = v.y;
-    velocity_[3 * i + 2] = omega;
+    start_[i] = {s.velocity, s.omega};
+    velocity_[i] = {v, omega};
     const double speed = std::max(glm::length(s.velocity), glm::length(v));
     const double spin = std::max(std::abs(s.omega), std::abs(omega));
     reach_[i] = h * (speed + spin * body.shape.boundingRadius);
@@ -130,7 +126,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   {
     StageTimer timer(stats.timestep.time.build);
     members_.assign(1, -1);
-    qpBodies_.assign(1, QpBody{});
+    qpBodies_.assign(1, InverseMass{});
     auto local = [&](int body) {
       if (fixed_[body]) return 0;
       if (localOf_[body] < 0) {
@@ -173,7 +169,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   settings.friction = friction;
 
   const size_t bodies = members_.size();
-  change_.resize(3 * bodies);
+  change_.resize(bodies);
   for (int pass = 0; pass < kFrictionPasses; ++pass) {
     QpResult result;
     {
@@ -186,21 +182,9 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     stats.timestep.qpUnconverged += !result.converged;
     stats.timestep.worstResidual = std::max(stats.timestep.worstResidual, result.residual);
     // change_ = M^-1 D gamma (local bodies).
-    std::fill(change_.begin(), change_.end(), 0.0);
-    for (size_t i = 0; i < k; ++i) {
-      const QpContact& c = qpContacts_[i];
-      const Vec2 p = gamma_[2 * i] * c.normal + gamma_[2 * i + 1] * perpendicular(c.normal);
-      const QpBody& b1 = qpBodies_[c.body1];
-      const QpBody& b2 = qpBodies_[c.body2];
-      double* u1 = &change_[3 * static_cast<size_t>(c.body1)];
-      double* u2 = &change_[3 * static_cast<size_t>(c.body2)];
-      u1[0] += b1.invMass * p.x;
-      u1[1] += b1.invMass * p.y;
-      u1[2] += b1.invInertia * (c.normalArm1 * gamma_[2 * i] + c.tangentArm1 * gamma_[2 * i + 1]);
-      u2[0] -= b2.invMass * p.x;
-      u2[1] -= b2.invMass * p.y;
-      u2[2] -= b2.invInertia * (c.normalArm2 * gamma_[2 * i] + c.tangentArm2 * gamma_[2 * i + 1]);
-    }
+    std::fill(change_.begin(), change_.end(), BodyVelocity{});
+    for (size_t i = 0; i < k; ++i)
+      applyImpulse(qpContacts_[i], qpBodies_, gamma_[2 * i], gamma_[2 * i + 1], change_);
     if (!friction || pass + 1 == kFrictionPasses) break;
     // The slip fixed point (timestep_rows.h): slip = mu |u_t| of this solution; settled when no
     // estimate moved by more than the tolerance. An estimate above the true slip lets a contact
@@ -213,7 +197,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     double worst = 0;
     for (size_t i = 0; i < k; ++i) {
       const QpContact& c = qpContacts_[i];
-      double slip = c.friction * std::abs(rows_[group[i]].freeTangent + rowVelocity(c, change_).t);
+      double slip =
+          c.friction * std::abs(rows_[group[i]].freeTangent + tangentVelocity(c, change_));
       worst = std::max(worst, std::abs(slip - slip_[i]));
       if (lastPassNext) {
         const double gap = found_[group[i]].geometry.distance;
@@ -226,7 +211,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   }
   for (size_t local = 1; local < bodies; ++local) {
     const int body = members_[local];
-    for (int j = 0; j < 3; ++j) velocity_[3 * body + j] += change_[3 * local + j];
+    velocity_[body].linear += change_[local].linear;
+    velocity_[body].angular += change_[local].angular;
     localOf_[body] = -1;
   }
   stats.timestep.largestGroup = std::max(stats.timestep.largestGroup, static_cast<int>(k));
@@ -255,8 +241,8 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
     for (size_t i = 0; i < states.size(); ++i) {
       if (model.bodies[i].fixed()) continue;
       BodyState& s = states[i];
-      s.velocity = {velocity_[3 * i], velocity_[3 * i + 1]};
-      s.omega = velocity_[3 * i + 2];
+      s.velocity = velocity_[i].linear;
+      s.omega = velocity_[i].angular;
       s.position += h * s.velocity;
       s.angle += h * s.omega;
     }

@@ -132,8 +132,8 @@ class TimestepSim {
   Scratch<SubstepSolver> substep_;
   Scratch<GapProjection> gaps_;
   Scratch<std::vector<BodyRate>> rates_;
-  Scratch<std::vector<double>> start_;     // 3 per body: v at the start of the step (0 if fixed)
-  Scratch<std::vector<double>> velocity_;  // 3 per body: v_free, then v+
+  Scratch<std::vector<BodyVelocity>> start_;     // v at the start of the step (0 if fixed)
+  Scratch<std::vector<BodyVelocity>> velocity_;  // v_free, then v+
   Scratch<std::vector<double>> reach_;
   Scratch<std::vector<bool>> fixed_;
   Scratch<std::vector<TimestepRow>> rows_;
@@ -143,9 +143,10 @@ class TimestepSim {
   // One island's problem: local body 0 stands for every immovable body.
   Scratch<std::vector<int>> localOf_;  // model body -> local index (-1: not in this island)
   Scratch<std::vector<int>> members_;  // local index -> model body (entry 0 unused)
-  Scratch<std::vector<QpBody>> qpBodies_;
+  Scratch<std::vector<InverseMass>> qpBodies_;
   Scratch<std::vector<QpContact>> qpContacts_;
-  Scratch<std::vector<double>> r_, gamma_, slip_, change_;
+  Scratch<std::vector<double>> r_, gamma_, slip_;
+  Scratch<std::vector<BodyVelocity>> change_;  // M^-1 D gamma per local body
   Scratch<std::vector<BodyState>> scratchStates_;
 };
 
