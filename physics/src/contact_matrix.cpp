@@ -2,9 +2,14 @@
 
 #include <algorithm>
 
+#include "contactlab_assert.h"
+
 namespace contactlab {
 
 JacobianRow jacobianRow(const Contact& contact, std::span<const BodyState> states) {
+  CONTACTLAB_ASSERT(contact.body1 >= 0 && static_cast<size_t>(contact.body1) < states.size() &&
+                        contact.body2 >= 0 && static_cast<size_t>(contact.body2) < states.size(),
+                    "contact row: a body index is out of range");
   const ContactGeometry& g = contact.geometry;
   JacobianRow row;
   row.body1 = contact.body1;
@@ -48,6 +53,10 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow
   entries_.clear();
   for (size_t i = 0; i < k; ++i) {
     const JacobianRow& r = rows[i];
+    CONTACTLAB_ASSERT(r.body1 >= 0 && static_cast<size_t>(r.body1) < model.bodies.size() &&
+                          r.body2 >= 0 && static_cast<size_t>(r.body2) < model.bodies.size() &&
+                          r.body1 != r.body2,
+                      "contact matrix: a row's bodies must be two bodies of the model");
     if (!model.bodies[r.body1].fixed()) entries_.push_back({r.body1, int(i), 1.0, r.arm1});
     if (!model.bodies[r.body2].fixed()) entries_.push_back({r.body2, int(i), -1.0, r.arm2});
   }
@@ -75,6 +84,9 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const JacobianRow
     }
     start = end;
   }
+  // At most two entries per row (one per movable body), so each row meets at most the entries of
+  // its two bodies.
+  CONTACTLAB_ASSERT(entries_.size() <= 2 * k, "contact matrix: more than two entries per row");
   A.assign(static_cast<int>(k), terms_);
 }
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "contactlab_assert.h"
 #include "qp_operator.h"
 
 namespace contactlab {
@@ -34,6 +35,10 @@ void diagonalBlocks(std::span<const QpBody> bodies, std::span<const QpContact> c
                     std::span<double> blocks) {
   for (size_t c = 0; c < contacts.size(); ++c) {
     const QpContact& k = contacts[c];
+    CONTACTLAB_ASSERT(k.body1 >= 0 && static_cast<size_t>(k.body1) < bodies.size() &&
+                          k.body2 >= 0 && static_cast<size_t>(k.body2) < bodies.size() &&
+                          k.body1 != k.body2,
+                      "qp: a contact's bodies must be two bodies of the problem");
     const QpBody& b1 = bodies[k.body1];
     const QpBody& b2 = bodies[k.body2];
     const double linear = b1.invMass + b2.invMass;  // n . n = t . t = 1, n . t = 0
@@ -118,6 +123,7 @@ QpResult ContactQpSolver::solve(std::span<const QpBody> bodies, std::span<const 
   const QpMethod method =
       settings.method == QpMethod::Mprgp && settings.friction ? QpMethod::Apgd : settings.method;
   const size_t m = 2 * contacts.size();
+  CONTACTLAB_ASSERT(r.size() == m && gamma.size() == m, "qp: r and gamma hold 2 rows per contact");
   const size_t blockSize = 3 * contacts.size();
   const size_t bodySize = 3 * bodies.size();
   buffer_.resize(blockSize + bodySize + static_cast<size_t>(vectorsFor(method)) * m);

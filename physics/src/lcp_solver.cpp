@@ -33,6 +33,8 @@
 #include <limits>
 #include <numeric>
 
+#include "contactlab_assert.h"
+
 namespace contactlab {
 namespace {
 
@@ -142,6 +144,9 @@ class Pivoting {
     return pivot;
   }
   void append(int j, const double* z, int from, double pivot) {
+    CONTACTLAB_ASSERT(k_ < n_ && j >= 0 && j < n_ && position_[j] < 0,
+                      "lcp: an index enters the factor twice, or the factor is full");
+    CONTACTLAB_ASSERT(from >= 0 && from <= k_, "lcp: a factor row starts outside the factor");
     std::copy(z + from, z + k_, factorRow(k_) + from);
     first_[k_] = from;
     D_[k_] = pivot;
@@ -261,6 +266,7 @@ class Pivoting {
 // rank-one update with positive weight, done by method C1 (GGMS 1974) row by row while the rows
 // below p move up one place in the packed storage.
 void Pivoting::remove(int p) {
+  CONTACTLAB_ASSERT(p >= 0 && p < k_, "lcp: removing a row outside the factor");
   double alpha = D_[p];
   position_[order_[p]] = -1;
   for (int r = p; r < k_ - 1; ++r) {
@@ -523,6 +529,13 @@ LcpInfo Pivoting::run(std::span<std::uint8_t> clamped) {
     if (pivots_ == before) break;
   }
 
+  // The factor is A_CC of exactly the clamped set: its dimension is the clamped count, and
+  // position_ and order_ are inverse maps between the set and the factor's rows.
+  CONTACTLAB_ASSERT(std::count(state_, state_ + n_, int{kClamped}) == k_,
+                    "lcp: the factor's dimension is not the clamped count");
+  for (int r = 0; r < k_; ++r)
+    CONTACTLAB_ASSERT(state_[order_[r]] == kClamped && position_[order_[r]] == r,
+                      "lcp: the factor's rows and the clamped set disagree");
   for (int i = 0; i < n_; ++i) f_[i] = std::max(f_[i], 0.0);
   freshAccelerations();
   for (int i = 0; i < n_; ++i) {
@@ -562,6 +575,8 @@ double complementarityResidual(MatrixView A, std::span<const double> b, std::spa
 LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
                          std::span<double> a, std::span<std::uint8_t> clamped) {
   const size_t n = static_cast<size_t>(A.size());
+  CONTACTLAB_ASSERT(b.size() == n && f.size() == n && a.size() == n && clamped.size() == n,
+                    "lcp: b, f, a and the clamped flags must have A's size");
   const size_t doubles = n * (n + 1) / 2 + 9 * n;  // L (rows 1..n-1 use n (n - 1) / 2), vectors
   if (buffer_.size() < doubles) buffer_.resize(doubles);
   if (indices_.size() < 6 * n) indices_.resize(6 * n);
@@ -571,6 +586,7 @@ LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::
     ordering_.resize(n);
     std::iota(ordering_.begin(), ordering_.end(), 0);
   }
+  CONTACTLAB_ASSERT(ordering_.size() == n, "lcp: the factor ordering must list every index");
   Pivoting pivoting(A, b, f, a, ordering_, buffer_.data(), indices_.data());
   LcpInfo info = pivoting.run(clamped);
   info.residual = complementarityResidual(A, b, f);

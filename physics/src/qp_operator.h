@@ -10,6 +10,7 @@
 #include <span>
 
 #include "contact_qp.h"
+#include "contactlab_assert.h"
 
 namespace contactlab {
 
@@ -86,6 +87,8 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
 
 // Contact c's rows applied to body velocities u: (D_n^T u, D_t^T u).
 inline Impulse contactVelocity(const QpContact& c, std::span<const double> u) {
+  CONTACTLAB_ASSERT(3 * static_cast<size_t>(std::max(c.body1, c.body2)) + 2 < u.size(),
+                    "qp: 3 velocities per body, the contact's bodies within them");
   const double* u1 = &u[3 * static_cast<size_t>(c.body1)];
   const double* u2 = &u[3 * static_cast<size_t>(c.body2)];
   const Vec2 dv{u1[0] - u2[0], u1[1] - u2[1]};
@@ -97,6 +100,8 @@ inline Impulse contactVelocity(const QpContact& c, std::span<const double> u) {
 // u += M^-1 D_c g for one contact's impulse g.
 inline void applyImpulse(const QpContact& c, std::span<const QpBody> bodies, Impulse g,
                          std::span<double> u) {
+  CONTACTLAB_ASSERT(3 * static_cast<size_t>(std::max(c.body1, c.body2)) + 2 < u.size(),
+                    "qp: 3 velocities per body, the contact's bodies within them");
   const Vec2 p = g.n * c.normal + g.t * perpendicular(c.normal);
   const QpBody& b1 = bodies[c.body1];
   const QpBody& b2 = bodies[c.body2];

@@ -4,10 +4,14 @@
 #include <cmath>
 
 #include "contact_materials.h"
+#include "contactlab_assert.h"
 
 namespace contactlab {
 
 RowVelocity rowVelocity(const QpContact& row, std::span<const double> u) {
+  CONTACTLAB_ASSERT(row.body1 >= 0 && row.body2 >= 0 &&
+                        3 * static_cast<size_t>(std::max(row.body1, row.body2)) + 2 < u.size(),
+                    "timestep row: 3 velocities per body, the row's bodies within them");
   const double* u1 = &u[3 * static_cast<size_t>(row.body1)];
   const double* u2 = &u[3 * static_cast<size_t>(row.body2)];
   const Vec2 dv{u1[0] - u2[0], u1[1] - u2[1]};
@@ -18,6 +22,9 @@ RowVelocity rowVelocity(const QpContact& row, std::span<const double> u) {
 
 TimestepRow timestepRow(const Model& model, const Contact& c, std::span<const BodyState> states,
                         std::span<const double> velocity, std::span<const double> start) {
+  CONTACTLAB_ASSERT(
+      velocity.size() == 3 * model.bodies.size() && start.size() == 3 * model.bodies.size(),
+      "timestep row: 3 velocities per body");
   const WorldSettings& w = model.settings;
   const ContactGeometry& g = c.geometry;
   const Body& b1 = model.bodies[c.body1];
