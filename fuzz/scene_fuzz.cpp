@@ -2,8 +2,9 @@
 // whole or fail with a message; a loaded scene must write, re-read and build without trouble.
 // The built world is then stepped a few steps under each solver (ContactSim; time stepping with
 // each QP method): a step either succeeds with every body, the energy and every contact finite, or
-// fails and leaves the bodies as they were. The cost per input is bounded: at most kMaxBodies
-// bodies are stepped, kSteps steps per solver, with the iterative solvers' caps lowered.
+// fails and leaves the bodies as they were; either way the world stays valid (World::validate). The
+// cost per input is bounded: at most kMaxBodies bodies are stepped, kSteps steps per solver, with
+// the iterative solvers' caps lowered.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +38,12 @@ std::vector<BodyState> statesOf(const World& world) {
   return states;
 }
 
+void mustBeValid(const World& world) {
+  if (!world.validate().ok()) __builtin_trap();
+}
+
 void mustBeFinite(const World& world) {
+  mustBeValid(world);
   for (BodyId id : world.bodies())
     if (!finite(world.body(id)->state)) __builtin_trap();
   const Energy energy = world.energy();
@@ -68,6 +74,7 @@ void mustStep(Scene scene, SolverKind solver, TimestepScheme scheme, QpSolverKin
       const std::vector<BodyState> after = statesOf(world);
       for (std::size_t k = 0; k < before.size(); ++k)
         if (!same(before[k], after[k])) __builtin_trap();
+      mustBeValid(world);
       return;
     }
     mustBeFinite(world);

@@ -1,5 +1,6 @@
 // Helpers shared by the scene tests: bitwise comparison of scenes, random valid scenes with awkward
-// doubles, and the line:column of a piece of text.
+// doubles (each body checked to build a valid world, World::validate), and the line:column of a
+// piece of text.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -17,6 +18,7 @@
 
 #include "contactlab/limits.h"
 #include "contactlab/scene.h"
+#include "world_fixtures.h"
 
 namespace contactlab::testing {
 
@@ -214,7 +216,9 @@ class SceneGenerator {
       def.fixed = chance(0.2);
       def.name = "probe";
       // Sizes and masses can be valid alone but give no finite inertia together: draw again.
-      if (!buildWorld(Scene{settings, {def}}).ok()) continue;
+      const Result<World> probe = buildWorld(Scene{settings, {def}});
+      if (!probe.ok()) continue;
+      requireValid(probe.value());
       def.name = name(names);
       return def;
     }

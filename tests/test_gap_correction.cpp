@@ -106,7 +106,7 @@ void checkPairComesToRestAtTargetGap(const SolverConfig& config, double bX, bool
   double mostKinetic = 0;
   const int steps = static_cast<int>(std::lround(5 / world.settings().dt));
   for (int i = 0; i < steps; ++i) {
-    REQUIRE(world.step().ok());
+    stepValid(world);
     mostKinetic = std::max(mostKinetic, kineticEnergy(world));
   }
   const BodyState sa = stateOf(world, a), sb = stateOf(world, b);
@@ -172,7 +172,7 @@ TEST_CASE("a block placed touching a 30 degree ramp with mu 0.6 sticks: it moves
     double worstSlide = 0;
     const int steps = static_cast<int>(std::lround(3 / world.settings().dt));
     for (int i = 0; i < steps; ++i) {
-      REQUIRE(world.step().ok());
+      stepValid(world);
       const Vec2 moved = stateOf(world, block).position - centre;
       worstSlide = std::max(worstSlide, std::abs(glm::dot(moved, along)));
     }
@@ -189,7 +189,7 @@ TEST_CASE("a box placed exactly on the floor rises to the target gap with no ver
     double fastestRise = 0;
     const int steps = static_cast<int>(std::lround(1 / world.settings().dt));
     for (int i = 0; i < steps; ++i) {
-      REQUIRE(world.step().ok());
+      stepValid(world);
       fastestRise = std::max(fastestRise, std::abs(stateOf(world, box).velocity.y));
     }
     // The correction moves the position; the velocity stays that of a box at rest on a floor.
@@ -322,7 +322,7 @@ TEST_CASE("a 20-box column and the tapering stack hold their target heights for 
       double worstOffset = 0, fastestRise = 0;
       const int steps = static_cast<int>(std::lround(60 / world.settings().dt));
       for (int i = 0; i < steps; ++i) {
-        REQUIRE(world.step().ok());
+        stepValid(world);
         for (const StackTarget& t : targets) {
           const BodyState s = stateOf(world, t.id);
           fastestRise = std::max(fastestRise, std::abs(s.velocity.y));
@@ -385,7 +385,7 @@ TEST_CASE("a 100-block ContactSim pile, once its blocks have landed, gains no en
   double previous = world.energy().total;
   const int steps = static_cast<int>(std::lround(15 / world.settings().dt));
   for (int i = 0; i < steps; ++i) {
-    REQUIRE(world.step().ok());
+    stepValid(world);
     const double now = world.energy().total;
     worstGain = std::max(worstGain, now - previous);
     previous = now;
@@ -419,7 +419,7 @@ TEST_CASE(
       double fastest = 0, worstForceError = 0;
       const int steps = static_cast<int>(std::lround(2 / world.settings().dt));
       for (int i = 0; i < steps; ++i) {
-        REQUIRE(world.step().ok());
+        stepValid(world);
         fastest = std::max(fastest, fastestMotion(world));
         worstForceError =
             std::max(worstForceError, std::abs(forceBetween(world, block, wall) - kThrust));
@@ -472,7 +472,7 @@ TEST_CASE(
     const double dt = world.settings().dt;
     const int steps = static_cast<int>(std::lround((touching ? 5 : 20) / dt));
     for (int i = 0; i < steps; ++i) {
-      REQUIRE(world.step().ok());
+      stepValid(world);
       fastest = std::max(fastest, fastestPoint(world));
       const double now = world.energy().total;
       // Lifting a touching wall to its gaps raises its potential energy for a few steps: the

@@ -1,6 +1,6 @@
 // Every preset scene runs for 5 s without NaN, without penetrating deeper than the distance
 // tolerance, and (where every elasticity is <= 1 and nothing drives the scene) without gaining
-// energy.
+// energy; after every step the world is valid (World::validate).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -9,6 +9,7 @@
 #include "contactlab/scene.h"
 #include "presets.h"
 #include "scene_source.h"
+#include "world_fixtures.h"
 
 using namespace contactlab;
 
@@ -58,6 +59,7 @@ TEST_CASE("every preset runs 5 s: no NaN, no deep penetration, no energy gained"
     for (int i = 0; i < steps; ++i) {
       Status status = world.step();
       REQUIRE_MESSAGE(status.ok(), (status.ok() ? "" : status.error().message));
+      testing::requireValid(world);
       if (checkEnergy) worstGain = std::max(worstGain, world.energy().total - startEnergy);
     }
     for (BodyId id : world.bodies()) CHECK(finite(world.body(id)->state));

@@ -165,12 +165,12 @@ Scene pileOnPlank() {
 TEST_CASE(
     "a resting pile captured mid-run continues bit-identically once the warm start is forgotten") {
   World original = built(pileOnPlank());
-  for (int i = 0; i < 300; ++i) REQUIRE(original.step().ok());
+  for (int i = 0; i < 300; ++i) stepValid(original);
   original.forgetWarmStart();
   World copy = built(decodeShare(encodeShare(captureScene(original))).value());
   for (int i = 0; i < 200; ++i) {
-    REQUIRE(original.step().ok());
-    REQUIRE(copy.step().ok());
+    stepValid(original);
+    stepValid(copy);
     requireSameStates(original, copy);
   }
   CHECK(original.statistics().contact.redundantContacts > 0);
@@ -178,7 +178,7 @@ TEST_CASE(
 
 TEST_CASE("a captured running world continues bit-identically, also through text and share") {
   World original = built(busyScene());
-  for (int i = 0; i < 40; ++i) REQUIRE(original.step().ok());
+  for (int i = 0; i < 40; ++i) stepValid(original);
   original.forgetWarmStart();
   const Scene captured = captureScene(original);
   Result<LoadedScene> fromText = parseScene(writeScene(captured), "captured.scene");
@@ -187,9 +187,9 @@ TEST_CASE("a captured running world continues bit-identically, also through text
   REQUIRE(fromShare.ok());
   World copies[] = {built(captured), built(fromText->scene), built(fromShare.value())};
   for (int i = 0; i < 60; ++i) {
-    REQUIRE(original.step().ok());
+    stepValid(original);
     for (World& copy : copies) {
-      REQUIRE(copy.step().ok());
+      stepValid(copy);
       requireSameStates(original, copy);
     }
   }

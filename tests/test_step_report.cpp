@@ -48,7 +48,7 @@ World droppedBox(const SolverChoice& choice, double elasticity, BodyId& box, Bod
 // Steps until a step reports a collision event (at most 2 s); false if none came.
 bool stepToFirstCollision(World& world) {
   for (int i = 0; i < 200; ++i) {
-    REQUIRE(world.step().ok());
+    stepValid(world);
     if (!world.lastStep().collisionEvents.empty()) return true;
   }
   return false;
@@ -111,7 +111,7 @@ TEST_CASE("a resting box reports no collision events, only its solves") {
     addFloor(world);
     add(world, boxDef("box", 1, 1, 0, 0.5 + world.settings().distanceTol / 2, kMass));
     for (int i = 0; i < 50; ++i) {
-      REQUIRE(world.step().ok());
+      stepValid(world);
       const StepReport& step = world.lastStep();
       CHECK(step.collisionEvents.empty());
       CHECK(step.collisions == 0);
@@ -134,7 +134,7 @@ TEST_CASE("each step reports the solver that ran in its own section, and the sta
     std::int64_t collisions = 0, lcpSolves = 0, pivots = 0, qpSolves = 0, qpIterations = 0;
     double solveSeconds = 0;
     for (int i = 1; i <= 150; ++i) {
-      REQUIRE(world.step().ok());
+      stepValid(world);
       const StepReport& step = world.lastStep();
       CHECK(step.step == i);
       CHECK(step.time == world.time());
@@ -170,11 +170,11 @@ TEST_CASE("a step under the other solver counts in its own section of the statis
   World world = makeWorld(settingsFor(kSolvers[0]));
   addFloor(world);
   add(world, boxDef("box", 1, 1, 0, 0.5, kMass));
-  for (int i = 0; i < 10; ++i) REQUIRE(world.step().ok());
+  for (int i = 0; i < 10; ++i) stepValid(world);
   WorldSettings settings = world.settings();
   settings.solver = SolverKind::Timestep;
   REQUIRE(world.setSettings(settings).ok());
-  for (int i = 0; i < 5; ++i) REQUIRE(world.step().ok());
+  for (int i = 0; i < 5; ++i) stepValid(world);
   const Statistics& total = world.statistics();
   CHECK(total.steps == 15);
   CHECK(total.contact.steps == 10);

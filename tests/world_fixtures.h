@@ -57,9 +57,22 @@ inline BodyState stateOf(const World& world, BodyId id) { return world.body(id)-
 // The gap every solver keeps resting contacts at: half the distance tolerance.
 inline double targetGap(const World& world) { return world.settings().distanceTol / 2; }
 
+// The world's own consistency (World::validate), which every helper that steps a world checks.
+inline void requireValid(const World& world) {
+  const Status status = world.validate();
+  if (!status) FAIL("World::validate: " << status.error().message);
+}
+
+// One step that must succeed, leaving a valid world.
+inline void stepValid(World& world) {
+  const Status status = world.step();
+  if (!status) FAIL("step: " << status.error().message);
+  requireValid(world);
+}
+
 inline void run(World& world, double seconds) {
   const int steps = static_cast<int>(std::lround(seconds / world.settings().dt));
-  for (int i = 0; i < steps; ++i) REQUIRE(world.step().ok());
+  for (int i = 0; i < steps; ++i) stepValid(world);
 }
 
 // Sum of the normal contact forces acting between bodies a and b (either orientation).

@@ -6,6 +6,7 @@
 
 #include "broad_phase.h"
 #include "contact_geometry.h"
+#include "contactlab/result.h"
 #include "model.h"
 #include "scratch.h"
 #include "transform.h"
@@ -56,6 +57,9 @@ class ContactFinder {
   // Takes back the last findReusing(): the reuse is again what it was before that call. Valid once,
   // right after it.
   void undoReuse();
+  // Whether the reuse refers to pairs of bodies of a model of `bodyCount` bodies, sorted as looked
+  // up (warm_start_check.cpp).
+  Status validateReuse(std::size_t bodyCount) const;
 
   // The contacts find() gives for the listed pairs of bodies (i < j) only, in their order.
   void findBetween(const Model& model, std::span<const BodyState> states, double margin,

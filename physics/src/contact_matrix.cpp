@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "contactlab_assert.h"
+
 namespace contactlab {
 
 void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow> rows,
@@ -10,6 +12,10 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow>
   entries_.clear();
   for (size_t i = 0; i < k; ++i) {
     const ContactRow& r = rows[i];
+    CONTACTLAB_ASSERT(r.body1 >= 0 && static_cast<size_t>(r.body1) < model.bodies.size() &&
+                          r.body2 >= 0 && static_cast<size_t>(r.body2) < model.bodies.size() &&
+                          r.body1 != r.body2,
+                      "contact matrix: a row's bodies must be two bodies of the model");
     if (!model.bodies[r.body1].fixed()) entries_.push_back({r.body1, int(i), 1.0, r.normalArm1});
     if (!model.bodies[r.body2].fixed()) entries_.push_back({r.body2, int(i), -1.0, r.normalArm2});
   }
@@ -37,6 +43,9 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow>
     }
     start = end;
   }
+  // At most two entries per row (one per movable body), so each row meets at most the entries of
+  // its two bodies.
+  CONTACTLAB_ASSERT(entries_.size() <= 2 * k, "contact matrix: more than two entries per row");
   A.assign(static_cast<int>(k), terms_);
 }
 

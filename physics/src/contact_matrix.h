@@ -9,6 +9,7 @@
 
 #include "contact_finder.h"
 #include "contact_row.h"
+#include "contactlab_assert.h"
 #include "model.h"
 #include "sparse_matrix.h"
 
@@ -19,6 +20,9 @@ namespace contactlab {
 
 // The rows of a contact at the bodies' positions in `states`.
 inline ContactRow contactRow(const Contact& contact, std::span<const BodyState> states) {
+  CONTACTLAB_ASSERT(contact.body1 >= 0 && static_cast<size_t>(contact.body1) < states.size() &&
+                        contact.body2 >= 0 && static_cast<size_t>(contact.body2) < states.size(),
+                    "contact row: a body index is out of range");
   const ContactGeometry& g = contact.geometry;
   return contactRow(contact.body1, contact.body2, g.normal,
                     g.point1 - states[contact.body1].position,

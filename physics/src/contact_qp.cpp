@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "contactlab_assert.h"
 #include "qp_operator.h"
 
 namespace contactlab {
@@ -34,6 +35,10 @@ void diagonalBlocks(std::span<const InverseMass> bodies, std::span<const QpConta
                     std::span<double> blocks) {
   for (size_t c = 0; c < contacts.size(); ++c) {
     const QpContact& k = contacts[c];
+    CONTACTLAB_ASSERT(k.body1 >= 0 && static_cast<size_t>(k.body1) < bodies.size() &&
+                          k.body2 >= 0 && static_cast<size_t>(k.body2) < bodies.size() &&
+                          k.body1 != k.body2,
+                      "qp: a contact's bodies must be two bodies of the problem");
     const RowBlock block = rowBlock(k, bodies[k.body1], bodies[k.body2]);
     blocks[3 * c] = block.nn;
     blocks[3 * c + 1] = block.nt;
@@ -115,6 +120,7 @@ QpResult ContactQpSolver::solve(std::span<const InverseMass> bodies,
   const QpMethod method =
       settings.method == QpMethod::Mprgp && settings.friction ? QpMethod::Apgd : settings.method;
   const size_t m = 2 * contacts.size();
+  CONTACTLAB_ASSERT(r.size() == m && gamma.size() == m, "qp: r and gamma hold 2 rows per contact");
   const size_t blockSize = 3 * contacts.size();
   buffer_.resize(blockSize + static_cast<size_t>(vectorsFor(method)) * m);
   bodyWork_.resize(bodies.size());

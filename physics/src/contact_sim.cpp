@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "contactlab_assert.h"
 #include "external_forces.h"
 #include "stage_timer.h"
 
@@ -59,6 +60,10 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
                           std::span<const std::pair<int, int>> overlapping,
                           std::vector<RestingContact>* report, Memory memory) {
   const WorldSettings& w = model.settings;
+  CONTACTLAB_ASSERT(states.size() == model.bodies.size() && rates.size() == model.bodies.size(),
+                    "contact sim: one state and one rate per body");
+  CONTACTLAB_ASSERT(std::is_sorted(previous_.begin(), previous_.end()),
+                    "contact sim: the warm start must be sorted by contact key");
   externalRates(model, states, rates);
   if (report) report->clear();
   {
@@ -88,6 +93,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       b_.resize(k);
       clamped_.resize(k);
       for (size_t i = 0; i < k; ++i) {
+        CONTACTLAB_ASSERT(group[i] >= 0 && static_cast<size_t>(group[i]) < resting_.size(),
+                          "contact sim: a group lists a contact that was not found");
         const Contact& c = resting_[group[i]];
         rows_[i] = contactRow(c, states);
         const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
@@ -96,6 +103,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
         clamped_[i] = warmStart(c);
       }
       matrixBuilder_.build(model, rows_, A_);
+      CONTACTLAB_ASSERT(A_.size() == static_cast<int>(k) && b_.size() == k && clamped_.size() == k,
+                        "contact sim: A, b and the warm start must have one row per contact");
     }
     f_.resize(k);
     a_.resize(k);

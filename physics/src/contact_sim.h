@@ -34,6 +34,7 @@
 #include "contact_finder.h"
 #include "contact_matrix.h"
 #include "contactlab/report.h"
+#include "contactlab/result.h"
 #include "islands.h"
 #include "lcp_solver.h"
 #include "model.h"
@@ -64,6 +65,9 @@ class ContactSim {
                 std::vector<RestingContact>* report = nullptr, Memory memory = Memory::Update);
 
   void reset() { previous_.clear(); }
+  // Whether the warm start refers to bodies of a model of `bodyCount` bodies, sorted as looked up
+  // (warm_start_check.cpp).
+  Status validateWarmStart(std::size_t bodyCount) const;
   // The warm start as it is now, and putting a saved one back (a failed step is undone whole).
   void saveWarmStart() { saved_ = previous_; }
   void restoreWarmStart() { previous_ = saved_; }

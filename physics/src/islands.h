@@ -2,9 +2,11 @@
 // bodies that can move. Fixed bodies do not link (a floor does not couple the blocks on it).
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "contact_finder.h"
+#include "contactlab_assert.h"
 
 namespace contactlab {
 
@@ -15,6 +17,7 @@ class Islands {
   void build(const std::vector<Contact>& contacts, const std::vector<bool>& fixed);
   int count() const { return static_cast<int>(starts_.size()) - 1; }
   std::span<const int> group(int g) const {
+    CONTACTLAB_ASSERT(g >= 0 && g < count(), "islands: no such group");
     return {members_.data() + starts_[g], static_cast<size_t>(starts_[g + 1] - starts_[g])};
   }
 

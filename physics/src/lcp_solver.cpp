@@ -36,6 +36,8 @@
 #include <limits>
 #include <numeric>
 
+#include "contactlab_assert.h"
+
 namespace contactlab {
 namespace {
 
@@ -160,6 +162,9 @@ class Pivoting {
   // Row k_ of L from column `from`, at the end of the profile, which grows as needed (to at most
   // the largest profile met, after which no append allocates).
   void append(int j, const double* z, int from, double pivot) {
+    CONTACTLAB_ASSERT(k_ < n_ && j >= 0 && j < n_ && position_[j] < 0,
+                      "lcp: an index enters the factor twice, or the factor is full");
+    CONTACTLAB_ASSERT(from >= 0 && from <= k_, "lcp: a factor row starts outside the factor");
     const size_t end = rowOffset_[k_] + static_cast<size_t>(k_ - from);
     if (L_.size() < end) L_.resize(end);
     std::copy(z + from, z + k_, factorRow(k_));
@@ -285,6 +290,7 @@ class Pivoting {
 // longer than it was and written where row r - 1 now ends, which is at or before where row r + 1
 // began: each entry is read before the rewrite reaches its place.
 void Pivoting::remove(int p) {
+  CONTACTLAB_ASSERT(p >= 0 && p < k_, "lcp: removing a row outside the factor");
   double alpha = D_[p];
   position_[order_[p]] = -1;
   for (int r = p; r < k_ - 1; ++r) {
@@ -551,6 +557,13 @@ LcpInfo Pivoting::run(std::span<std::uint8_t> clamped) {
     if (pivots_ == before) break;
   }
 
+  // The factor is A_CC of exactly the clamped set: its dimension is the clamped count, and
+  // position_ and order_ are inverse maps between the set and the factor's rows.
+  CONTACTLAB_ASSERT(std::count(state_, state_ + n_, int{kClamped}) == k_,
+                    "lcp: the factor's dimension is not the clamped count");
+  for (int r = 0; r < k_; ++r)
+    CONTACTLAB_ASSERT(state_[order_[r]] == kClamped && position_[order_[r]] == r,
+                      "lcp: the factor's rows and the clamped set disagree");
   for (int i = 0; i < n_; ++i) f_[i] = std::max(f_[i], 0.0);
   freshAccelerations();
   for (int i = 0; i < n_; ++i) {
@@ -590,6 +603,8 @@ double complementarityResidual(MatrixView A, std::span<const double> b, std::spa
 LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::span<double> f,
                          std::span<double> a, std::span<std::uint8_t> clamped) {
   const size_t n = static_cast<size_t>(A.size());
+  CONTACTLAB_ASSERT(b.size() == n && f.size() == n && a.size() == n && clamped.size() == n,
+                    "lcp: b, f, a and the clamped flags must have A's size");
   if (buffer_.size() < 8 * n) buffer_.resize(8 * n);
   if (indices_.size() < 6 * n) indices_.resize(6 * n);
   if (rowOffsets_.size() < n + 1) rowOffsets_.resize(n + 1);
@@ -599,6 +614,7 @@ LcpInfo LcpSolver::solve(const SparseMatrix& A, std::span<const double> b, std::
     ordering_.resize(n);
     std::iota(ordering_.begin(), ordering_.end(), 0);
   }
+  CONTACTLAB_ASSERT(ordering_.size() == n, "lcp: the factor ordering must list every index");
   Pivoting pivoting(A, b, f, a, ordering_, factor_, rowOffsets_.data(), buffer_.data(),
                     indices_.data());
   LcpInfo info = pivoting.run(clamped);

@@ -10,6 +10,7 @@
 #include <span>
 
 #include "contact_qp.h"
+#include "contactlab_assert.h"
 
 namespace contactlab {
 
@@ -87,6 +88,8 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
 
 // Contact c's rows applied to body velocities u: (D_n^T u, D_t^T u).
 inline Impulse contactVelocity(const ContactRow& row, std::span<const BodyVelocity> u) {
+  CONTACTLAB_ASSERT(static_cast<size_t>(std::max(row.body1, row.body2)) < u.size(),
+                    "qp: a velocity per body, the contact's bodies within them");
   return {normalVelocity(row, u), tangentVelocity(row, u)};
 }
 

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 
+#include "contactlab_assert.h"
+
 namespace contactlab {
 
 double SparseMatrix::at(int i, int j) const {
+  CONTACTLAB_ASSERT(i >= 0 && i < n_ && j >= 0 && j < n_, "sparse matrix: entry out of range");
   std::span<const int> c = columns(i);
   auto it = std::lower_bound(c.begin(), c.end(), j);
   return it != c.end() && *it == j ? value_[start_[i] + (it - c.begin())] : 0.0;
@@ -15,7 +18,11 @@ void SparseMatrix::assign(int n, std::span<const SparseEntry> entries) {
   // each (short) row by column: no allocation once the buffers have grown.
   n_ = n;
   start_.assign(static_cast<size_t>(n) + 1, 0);
-  for (const SparseEntry& e : entries) ++start_[e.row + 1];
+  for (const SparseEntry& e : entries) {
+    CONTACTLAB_ASSERT(e.row >= 0 && e.row < n && e.column >= 0 && e.column < n,
+                      "sparse matrix: entry out of range");
+    ++start_[e.row + 1];
+  }
   for (int i = 0; i < n; ++i) start_[i + 1] += start_[i];
   byRow_.resize(entries.size());
   next_.assign(start_.begin(), start_.end() - 1);

@@ -46,6 +46,10 @@ class Stepper {
   // Forgets the resting contacts' warm start (ContactSim's clamped set), so that the next step
   // depends on the states alone.
   void forgetWarmStart() { contactSim_.reset(); }
+  // Whether the warm start refers to bodies of a model of `bodyCount` bodies (World::validate).
+  Status validateWarmStart(std::size_t bodyCount) const {
+    return contactSim_.validateWarmStart(bodyCount);
+  }
 
  private:
   int substepCount(const Model& model, std::span<const BodyState> states) const;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "contact_materials.h"
+#include "contactlab_assert.h"
 #include "stage_timer.h"
 
 namespace contactlab {
@@ -22,6 +23,9 @@ constexpr double kSoftPushOut = 2;
 }  // namespace
 
 [[gnu::always_inline]] inline SubstepSolver::Pair SubstepSolver::load(const Row& row) const {
+  CONTACTLAB_ASSERT(
+      row.body1 >= 0 && row.body1 < row.body2 && static_cast<size_t>(row.body2) < motion_.size(),
+      "substeps: a row's bodies must be two bodies, body1 < body2");
   const Motion& a = motion_[row.body1];
   const Motion& b = motion_[row.body2];
   return {a.velocity, b.velocity, a.inverseMass, b.inverseMass};
@@ -123,6 +127,9 @@ void SubstepSolver::sweep(double hs, bool pushOut, const WorldSettings& w) {
   const double target = w.distanceTol / 2;
   const double perSubstep = 1 / hs;
   for (const Block& block : blocks_) {
+    CONTACTLAB_ASSERT(block.first >= 0 && (block.count == 1 || block.count == 2) &&
+                          static_cast<size_t>(block.first + block.count) <= rows_.size(),
+                      "substeps: a block's rows are out of range");
     Row& a = rows_[block.first];
     Row* b = block.count == 2 ? &rows_[block.first + 1] : nullptr;
     // Positions move between the biased sweep and the relax sweep only, so the relax sweep's gaps
@@ -166,6 +173,8 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
   rows_.resize(found.size());
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
+    CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
+                      "substeps: the sweep order lists a contact that was not found");
     const Contact& c = found[k];
     const bool swap = c.body1 > c.body2;
     const int body1 = swap ? c.body2 : c.body1;
@@ -225,6 +234,13 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     }
     for (; i < end; ++i) blocks_.push_back({static_cast<int>(i), 1});
   }
+  // The blocks cover the rows in order, each row once; a block of two holds one pair's rows.
+  CONTACTLAB_ASSERT(blocks_.empty() || static_cast<size_t>(blocks_.back().first +
+                                                           blocks_.back().count) == rows_.size(),
+                    "substeps: the blocks do not end at the last row");
+  for (size_t b = 1; b < blocks_.size(); ++b)
+    CONTACTLAB_ASSERT(blocks_[b].first == blocks_[b - 1].first + blocks_[b - 1].count,
+                      "substeps: the blocks do not follow each other row by row");
 }
 
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
@@ -235,6 +251,11 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   const WorldSettings& w = model.settings;
   const double hs = w.dt / substeps;
   const size_t n = model.bodies.size();
+  CONTACTLAB_ASSERT(order.size() == found.size() && warm.size() == 2 * found.size() &&
+                        impulses.size() == 2 * found.size(),
+                    "substeps: the order lists every contact; 2 impulses per contact");
+  CONTACTLAB_ASSERT(states.size() == n && rates.size() == n && substeps >= 1,
+                    "substeps: one state and one rate per body, at least one substep");
   {
     const double omega = 2 * M_PI * std::min(kSoftHertz, kSoftHertzPerRate / hs);
     const double k = hs * omega * (2 * kSoftDamping + hs * omega);

@@ -4,12 +4,15 @@
 #include <cmath>
 
 #include "contact_materials.h"
+#include "contactlab_assert.h"
 
 namespace contactlab {
 
 TimestepRow timestepRow(const Model& model, const Contact& c, std::span<const BodyState> states,
                         std::span<const BodyVelocity> velocity,
                         std::span<const BodyVelocity> start) {
+  CONTACTLAB_ASSERT(velocity.size() == model.bodies.size() && start.size() == model.bodies.size(),
+                    "timestep row: a velocity per body");
   const WorldSettings& w = model.settings;
   const ContactGeometry& g = c.geometry;
   const Body& b1 = model.bodies[c.body1];

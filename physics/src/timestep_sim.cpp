@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "contactlab_assert.h"
 #include "external_forces.h"
 #include "stage_timer.h"
 
@@ -37,6 +38,11 @@ void TimestepSim::matchWarmStarts() {
     std::stable_sort(order_.begin(), order_.end(), byPair);
   warm_.assign(2 * found_.size(), 0.0);
   warmFound_.assign(found_.size(), false);
+  CONTACTLAB_ASSERT(std::is_sorted(previous_.begin(), previous_.end(),
+                                   [](const WarmStart& a, const WarmStart& b) {
+                                     return std::pair(a.low, a.high) < std::pair(b.low, b.high);
+                                   }),
+                    "timestep: the warm start must be sorted by pair");
   size_t cursor = 0;  // previous_ is sorted by pair: one walk along both lists
   for (const int k : order_) {
     const auto [low, high] = pairOf(k);
@@ -61,6 +67,8 @@ void TimestepSim::matchWarmStarts() {
       }
     }
     if (!match) continue;
+    CONTACTLAB_ASSERT(match->low == low && match->high == high,
+                      "timestep: a warm start matched a contact of another pair");
     warmFound_[k] = true;
     warm_[2 * k] = match->normal;
     warm_[2 * k + 1] = match->tangent;
@@ -118,6 +126,8 @@ void TimestepSim::solve(const Model& model, std::span<const BodyState> states, S
   }
   localOf_.assign(model.bodies.size(), -1);
   for (int g = 0; g < islands_.count(); ++g) solveIsland(model, islands_.group(g), stats);
+  CONTACTLAB_ASSERT(std::all_of(localOf_.begin(), localOf_.end(), [](int i) { return i < 0; }),
+                    "timestep: an island left a body's local index behind");
 }
 
 void TimestepSim::solveIsland(const Model& model, std::span<const int> group, StepReport& stats) {
@@ -128,6 +138,10 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     members_.assign(1, -1);
     qpBodies_.assign(1, InverseMass{});
     auto local = [&](int body) {
+      CONTACTLAB_ASSERT(
+          localOf_[body] < 0 || (static_cast<size_t>(localOf_[body]) < members_.size() &&
+                                 members_[localOf_[body]] == body),
+          "timestep: a body's local index is left from another island");
       if (fixed_[body]) return 0;
       if (localOf_[body] < 0) {
         localOf_[body] = static_cast<int>(members_.size());
@@ -141,6 +155,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     gamma_.resize(2 * k);
     slip_.resize(k);
     for (size_t i = 0; i < k; ++i) {
+      CONTACTLAB_ASSERT(group[i] >= 0 && static_cast<size_t>(group[i]) < found_.size(),
+                        "timestep: a group lists a contact that was not found");
       const TimestepRow& row = rows_[group[i]];
       QpContact& c = qpContacts_[i];
       c = row.row;
@@ -170,6 +186,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
 
   const size_t bodies = members_.size();
   change_.resize(bodies);
+  CONTACTLAB_ASSERT(qpBodies_.size() == bodies && r_.size() == 2 * k && gamma_.size() == 2 * k,
+                    "timestep: one QP body per local body, 2 rows per contact");
   for (int pass = 0; pass < kFrictionPasses; ++pass) {
     QpResult result;
     {
@@ -211,6 +229,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   }
   for (size_t local = 1; local < bodies; ++local) {
     const int body = members_[local];
+    CONTACTLAB_ASSERT(localOf_[body] == static_cast<int>(local),
+                      "timestep: the local and model body maps disagree");
     velocity_[body].linear += change_[local].linear;
     velocity_[body].angular += change_[local].angular;
     localOf_[body] = -1;
@@ -249,6 +269,9 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
     gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
                   stats.timestep.time);
   }
+  CONTACTLAB_ASSERT(order_.size() == found_.size() && impulses_.size() == 2 * found_.size() &&
+                        states.size() == model.bodies.size(),
+                    "timestep: order and 2 impulses per contact, one state per body");
   current_.clear();
   for (const int k : order_) {
     if (!(impulses_[2 * k] > 0)) continue;

@@ -74,6 +74,10 @@ class TimestepSim {
   void contactsAt(const Model& model, std::span<const BodyState> states,
                   std::vector<SteppedContact>& report);
 
+  // Whether the warm start and the contact reuse refer to bodies of a model of `bodyCount` bodies,
+  // sorted as looked up (warm_start_check.cpp).
+  Status validateWarmStart(std::size_t bodyCount) const;
+
   void reset() {
     previous_.clear();
     finder_.forgetReuse();

@@ -2,7 +2,6 @@
 #include "contactlab/world.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
 #include <functional>
 #include <queue>
@@ -10,6 +9,7 @@
 
 #include "body_edits.h"
 #include "body_validation.h"
+#include "contactlab_assert.h"
 #include "divergence.h"
 #include "energy.h"
 #include "model.h"
@@ -18,6 +18,7 @@
 #include "step_statistics.h"
 #include "stepper.h"
 #include "timestep_sim.h"
+#include "world_validation.h"
 
 namespace contactlab {
 
@@ -50,6 +51,11 @@ struct WorldImpl {
   int dense(BodyId id) const {
     if (id.isNull() || id.index >= denseOfSlot.size() || generationOf[id.index] != id.generation)
       return -1;
+    // A removed body's slot keeps its generation until reused and holds kNoBody, read as -1.
+    CONTACTLAB_ASSERT(
+        denseOfSlot[id.index] == kNoBody || (denseOfSlot[id.index] < model.bodies.size() &&
+                                             model.bodies[denseOfSlot[id.index]].id == id),
+        "world: a live id's slot does not hold its body");
     return static_cast<int>(denseOfSlot[id.index]);
   }
   void changed() {
@@ -143,7 +149,9 @@ Result<BodyId> World::addBody(const BodyDef& def) {
   body.id = id;
   w.model.bodies.push_back(std::move(body));
   w.states.push_back(def.state);
-  assert(w.slotOfName.size() == w.model.bodies.size());
+  CONTACTLAB_ASSERT(
+      w.slotOfName.size() == w.model.bodies.size() && w.states.size() == w.model.bodies.size(),
+      "world: one name and one state per body");
   w.forgetWarmStart();
   w.changed();
   return id;
@@ -162,7 +170,9 @@ Status World::removeBody(BodyId id) {
   w.states.erase(w.states.begin() + i);
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
   w.freeSlots.push(id.index);
-  assert(w.slotOfName.size() == w.model.bodies.size());
+  CONTACTLAB_ASSERT(
+      w.slotOfName.size() == w.model.bodies.size() && w.states.size() == w.model.bodies.size(),
+      "world: one name and one state per body");
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
   w.forgetWarmStart();
@@ -383,6 +393,26 @@ const Statistics& World::statistics() const {
 
 const StepReport& World::lastStep() const {
   return impl_->lastStep;
+}
+
+Status World::validate() const {
+  const WorldImpl& w = *impl_;
+  std::vector<std::uint32_t> freeSlots;
+  for (auto queue = w.freeSlots; !queue.empty(); queue.pop()) freeSlots.push_back(queue.top());
+  const BodyIdMaps maps{w.denseOfSlot, w.generationOf, w.slotOfName, freeSlots, WorldImpl::kNoBody};
+  const std::size_t bodies = w.model.bodies.size();
+  if (Status status = validateBodies(w.model, w.states); !status) return status;
+  if (Status status = validateBodyIds(w.model, maps); !status) return status;
+  if (Status status = validateForces(w.model, w.nextForceSerial); !status) return status;
+  if (Status status = w.stepper.validateWarmStart(bodies); !status) return status;
+  if (Status status = w.timestep.validateWarmStart(bodies); !status) return status;
+  if (!(time() >= 0) || !std::isfinite(time())) return Error{"the time is not finite and >= 0"};
+  if (w.contactsValid) {
+    for (const ContactReport& c : w.contacts)
+      if (w.dense(c.body1) < 0 || w.dense(c.body2) < 0)
+        return Error{"a reported contact names a body that does not exist"};
+  }
+  return {};
 }
 
 }  // namespace contactlab

@@ -123,6 +123,15 @@ class World {
   // with their impulses. A failed step leaves it as it was; step 0 before the first step.
   const StepReport& lastStep() const;
 
+  // Checks the world's own consistency and says what is wrong, if anything: the settings are
+  // valid; every body's state is finite, inside the world and within the speed limit
+  // (docs/limits.md) and its mass properties agree with its definition; body ids are unique and
+  // lead to their bodies and back (names too); springs and thrusts act on existing bodies; the
+  // solvers' warm starts and caches refer to existing bodies. A world changed only through this
+  // API is always valid: this is for tests and debugging (docs/api.md). It computes nothing heavy
+  // (one pass over bodies, forces and warm starts; no detection, no solve) and changes nothing.
+  Status validate() const;
+
  private:
   std::unique_ptr<WorldImpl> impl_;
 };
