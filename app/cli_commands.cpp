@@ -12,9 +12,9 @@
 #include "output_file.h"
 #include "presets.h"
 #include "run_output.h"
-#include "stats_json.h"
 #include "run_progress.h"
 #include "scene_source.h"
+#include "stats_json.h"
 
 namespace contactlab {
 namespace {
@@ -234,15 +234,13 @@ int benchCommand(const std::string& scene, long steps) {
   report["ms_per_step"] = total / static_cast<double>(done);
   report["ms_per_step_median"] = sorted[sorted.size() / 2];
   report["ms_per_step_max"] = sorted.back();
-  const StageTimes& stages = world->settings().solver == SolverKind::Contact ? s.contact.time
-                                                                               : s.timestep.time;
-  report["stage_ms_per_step"] = {{"detection", perStep(stages.detection)},
-                                 {"build", perStep(stages.build)},
-                                 {"solve", perStep(stages.solve)},
-                                 {"collisions", perStep(stages.collisions)},
-                                 {"overlaps", perStep(stages.overlaps)},
-                                 {"gaps", perStep(stages.gaps)},
-                                 {"total", perStep(stages.total)}};
+  const StageTimes& stages =
+      world->settings().solver == SolverKind::Contact ? s.contact.time : s.timestep.time;
+  report["stage_ms_per_step"] = {
+      {"detection", perStep(stages.detection)}, {"build", perStep(stages.build)},
+      {"solve", perStep(stages.solve)},         {"collisions", perStep(stages.collisions)},
+      {"overlaps", perStep(stages.overlaps)},   {"gaps", perStep(stages.gaps)},
+      {"total", perStep(stages.total)}};
   report["stats"] = statisticsJson(s);
   if (std::optional<std::string> value = nonFiniteValue(report))
     return simulationFailed(*world, *value + " is not finite; the report is not printed");

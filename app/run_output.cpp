@@ -103,7 +103,9 @@ nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds) {
   return frame;
 }
 
-void writeCsvHeader(std::ostream& out) { out << "time,name,x,y,angle,vx,vy,omega\n"; }
+void writeCsvHeader(std::ostream& out) {
+  out << "time,name,x,y,angle,vx,vy,omega\n";
+}
 
 void writeCsvRows(std::ostream& out, const World& world) {
   const std::string time = number(world.time());

@@ -5,8 +5,9 @@ namespace contactlab {
 namespace {
 
 nlohmann::ordered_json stageSeconds(const StageTimes& t) {
-  return {{"detection", t.detection}, {"build", t.build},   {"solve", t.solve},
-          {"collisions", t.collisions}, {"overlaps", t.overlaps}, {"gaps", t.gaps},
+  return {{"detection", t.detection}, {"build", t.build},
+          {"solve", t.solve},         {"collisions", t.collisions},
+          {"overlaps", t.overlaps},   {"gaps", t.gaps},
           {"total", t.total}};
 }
 

@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "contactlab/world.h"
 #include "bench_world.h"
+#include "contactlab/world.h"
 #include "timestep_scenes.h"
 
 #ifdef CONTACTLAB_HAVE_BOX2D
@@ -233,8 +233,8 @@ void printRow(const char* engine, const std::string& scene, int bodies, const Ou
 void printStages(const std::string& scene, const Outcome& o) {
   const TimestepWork& s = o.stats.timestep;
   const double steps = std::max<double>(1, static_cast<double>(s.steps));
-  std::printf("| %-9s | %9.3f | %8.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n",
-              scene.c_str(), 1e3 * s.time.detection / steps, 1e3 * s.time.build / steps,
+  std::printf("| %-9s | %9.3f | %8.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n", scene.c_str(),
+              1e3 * s.time.detection / steps, 1e3 * s.time.build / steps,
               1e3 * s.time.solve / steps, 1e3 * s.time.gaps / steps,
               static_cast<double>(s.qpSolves) / steps, static_cast<double>(s.qpIterations) / steps,
               static_cast<long long>(s.qpUnconverged));

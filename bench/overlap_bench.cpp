@@ -82,7 +82,8 @@ int main(int argc, char** argv) {
         "\"detection_seconds\": %.3f, \"collision_seconds\": %.3f, \"overlap_seconds\": %.3f}\n",
         n, seconds, runs, m.wallSeconds, m.failed ? "true" : "false",
         static_cast<long long>(s.steps), static_cast<long long>(s.contact.lcpSolves),
-        static_cast<long long>(s.contact.pivots), static_cast<long long>(s.contact.lcpIterationLimits),
+        static_cast<long long>(s.contact.pivots),
+        static_cast<long long>(s.contact.lcpIterationLimits),
         static_cast<long long>(s.contact.lcpUnbounded), static_cast<long long>(s.collisions),
         m.deepestOverlap, m.apartAt, s.contact.time.solve, s.contact.time.detection,
         s.contact.time.collisions, s.contact.time.overlaps);

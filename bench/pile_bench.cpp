@@ -64,11 +64,11 @@ int main(int argc, char** argv) {
   }
   if (sizes.empty()) sizes = {10, 20, 50, 100, 200};
   ContactSimWork all;
-  std::printf("ContactSim piles, dt 0.01, RK4, median of %d runs (wall seconds per simulated second)\n",
-              runs);
-  std::printf("%7s %10s %10s %9s %9s %9s %9s %9s %8s %9s %12s\n", "blocks", "settling",
-              "resting", "detect%", "build%", "lcp%", "collide%", "gaps%", "largest", "pivots/s",
-              "residual");
+  std::printf(
+      "ContactSim piles, dt 0.01, RK4, median of %d runs (wall seconds per simulated second)\n",
+      runs);
+  std::printf("%7s %10s %10s %9s %9s %9s %9s %9s %8s %9s %12s\n", "blocks", "settling", "resting",
+              "detect%", "build%", "lcp%", "collide%", "gaps%", "largest", "pivots/s", "residual");
   for (int n : sizes) {
     std::vector<double> settling, resting;
     Phase last;
@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
     auto share = [&](double part) { return 100 * part / t.total; };
     std::printf("%7d %10.4f %10.4f %9.1f %9.1f %9.1f %9.1f %9.1f %8d %9.0f %12.1e\n", n,
                 median(settling), median(resting), share(t.detection), share(t.build),
-                share(t.solve), share(t.collisions), share(t.gaps), last.stats.largestGroup, last.stats.pivots / 5.0,
-                last.stats.worstResidual);
+                share(t.solve), share(t.collisions), share(t.gaps), last.stats.largestGroup,
+                last.stats.pivots / 5.0, last.stats.worstResidual);
   }
   std::printf("\nLCP solve time against contacts in the group (all runs above)\n");
   std::printf("%12s %10s %14s\n", "contacts", "solves", "us per solve");

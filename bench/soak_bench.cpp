@@ -92,7 +92,8 @@ int main(int argc, char** argv) {
         "%.6g, \"potential_j\": %.6g, \"total_j\": %.6g, \"fastest_m_s\": %.4g, "
         "\"worst_residual\": %.3g}\n",
         wall(), world.time(), static_cast<long long>(s.steps), residentMiB(), e.kinetic,
-        e.potential, e.total, fastestSpeed(world), std::max(s.contact.worstResidual, s.timestep.worstResidual));
+        e.potential, e.total, fastestSpeed(world),
+        std::max(s.contact.worstResidual, s.timestep.worstResidual));
     std::fflush(stdout);
   };
   report();

@@ -30,13 +30,6 @@ bool describes(const BodyDefinitions& definitions, const World& world,
   return true;
 }
 
-// Distance from q to the segment a-b.
-double segmentDistance(Vec2 q, Vec2 a, Vec2 b) {
-  const Vec2 edge = b - a;
-  const double along = std::clamp(glm::dot(q - a, edge) / glm::dot(edge, edge), 0.0, 1.0);
-  return glm::length(q - (a + along * edge));
-}
-
 }  // namespace
 
 int BodyDefinitions::indexOf(BodyId id) const {
@@ -102,25 +95,6 @@ void snapshotWorld(World& world, std::shared_ptr<const BodyDefinitions> definiti
   out.time = world.time();
   out.statistics = world.statistics();
   out.lastStep = world.lastStep();
-}
-
-bool outlineContains(const BodyOutline& outline, Vec2 point, double tolerance) {
-  if (outline.kind == ShapeKind::Disc)
-    return glm::length(point - outline.centre) <= outline.radius + tolerance;
-  // Inside a counter-clockwise convex polygon: on the left of (or on) every edge.
-  const std::vector<Vec2>& c = outline.corners;
-  const std::size_t n = c.size();
-  bool inside = n >= 3;
-  for (std::size_t i = 0; i < n && inside; ++i) {
-    const Vec2 edge = c[(i + 1) % n] - c[i], to = point - c[i];
-    inside = edge.x * to.y - edge.y * to.x >= 0;
-  }
-  if (inside) return true;
-  if (!(tolerance > 0)) return false;
-  double nearest = INFINITY;
-  for (std::size_t i = 0; i < n; ++i)
-    nearest = std::min(nearest, segmentDistance(point, c[i], c[(i + 1) % n]));
-  return nearest <= tolerance;
 }
 
 }  // namespace contactlab

@@ -77,8 +77,4 @@ struct WorldSnapshot {
 void snapshotWorld(World& world, std::shared_ptr<const BodyDefinitions> definitions,
                    WorldSnapshot& out);
 
-// Whether `point` lies on the outline (its boundary included) or within `tolerance` >= 0 metres of
-// it, the true distance: World::containsPoint, answered from the outline alone.
-bool outlineContains(const BodyOutline& outline, Vec2 point, double tolerance);
-
 }  // namespace contactlab

@@ -20,7 +20,8 @@ std::vector<Preset> listPresets() {
     Preset preset{entry.path().stem().string(), "", entry.path().string()};
     std::ifstream file(entry.path());
     std::string first;
-    if (std::getline(file, first) && first.rfind("# ", 0) == 0) preset.description = first.substr(2);
+    if (std::getline(file, first) && first.rfind("# ", 0) == 0)
+      preset.description = first.substr(2);
     presets.push_back(preset);
   }
   std::sort(presets.begin(), presets.end(),

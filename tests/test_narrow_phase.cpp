@@ -592,7 +592,8 @@ TEST_CASE("equal boxes side by side and overlapping report their penetration, at
   const Shape unit = box(1, 1);
   for (double overlap : {0.01, 0.1, 0.5}) {
     for (double margin : {0.0, kMargin}) {
-      auto contacts = collide(unit, Transform({0, 0}, 0), unit, Transform({1 - overlap, 0}, 0), margin);
+      auto contacts =
+          collide(unit, Transform({0, 0}, 0), unit, Transform({1 - overlap, 0}, 0), margin);
       REQUIRE(!contacts.empty());
       double deepest = 0;
       for (const ContactGeometry& c : contacts) {

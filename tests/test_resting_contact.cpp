@@ -1,4 +1,5 @@
-// ContactSim: resting bodies carry their weight at the corners, exactly, and neither sink nor drift.
+// ContactSim: resting bodies carry their weight at the corners, exactly, and neither sink nor
+// drift.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -77,7 +78,8 @@ TEST_CASE("each level of a tapering stack carries exactly the weight above it") 
   }
 }
 
-TEST_CASE("a frictionless block on a 30 degree ramp slides at g sin 30 with normal force m g cos 30") {
+TEST_CASE(
+    "a frictionless block on a 30 degree ramp slides at g sin 30 with normal force m g cos 30") {
   for (double dt : {0.01, 0.004}) {
     WorldSettings settings;
     settings.dt = dt;
@@ -92,7 +94,8 @@ TEST_CASE("a frictionless block on a 30 degree ramp slides at g sin 30 with norm
     Vec2 start = 5.0 * along + (0.5 + 0.25 + gap) * normal;
     BodyId block = add(world, boxDef("block", 1, 0.5, start.x, start.y, mass, slope));
 
-    CHECK(forceBetween(world, block, ramp) == doctest::Approx(mass * g * std::cos(slope)).epsilon(1e-6));
+    CHECK(forceBetween(world, block, ramp) ==
+          doctest::Approx(mass * g * std::cos(slope)).epsilon(1e-6));
     const double t = 1.0;
     run(world, t);
     BodyState s = stateOf(world, block);
@@ -100,11 +103,13 @@ TEST_CASE("a frictionless block on a 30 degree ramp slides at g sin 30 with norm
     CHECK(glm::dot(s.position - start, along) == doctest::Approx(-0.5 * a * t * t).epsilon(1e-6));
     CHECK(glm::dot(s.velocity, along) == doctest::Approx(-a * t).epsilon(1e-6));
     CHECK(std::abs(glm::dot(s.position - start, normal)) < 1e-6);
-    CHECK(forceBetween(world, block, ramp) == doctest::Approx(mass * g * std::cos(slope)).epsilon(1e-6));
+    CHECK(forceBetween(world, block, ramp) ==
+          doctest::Approx(mass * g * std::cos(slope)).epsilon(1e-6));
   }
 }
 
-TEST_CASE("redundant contact sets are solved: box on an equal box, plank on two blocks, a wedged block") {
+TEST_CASE(
+    "redundant contact sets are solved: box on an equal box, plank on two blocks, a wedged block") {
   SUBCASE("a box on an equal box") {
     World world = makeWorld();
     BodyId floor = addFloor(world);
@@ -127,7 +132,8 @@ TEST_CASE("redundant contact sets are solved: box on an equal box, plank on two 
     BodyId right = add(world, boxDef("right", 1, 1, 2, 0.5 + gap, 1));
     BodyId plank = add(world, boxDef("plank", 6, 0.2, 0, 1.1 + 2 * gap, 3));
     run(world, 2);
-    const double onLeft = forceBetween(world, plank, left), onRight = forceBetween(world, plank, right);
+    const double onLeft = forceBetween(world, plank, left),
+                 onRight = forceBetween(world, plank, right);
     CHECK(onLeft + onRight == doctest::Approx(3 * g).epsilon(1e-6));
     CHECK(forceBetween(world, left, floor) == doctest::Approx(1 * g + onLeft).epsilon(1e-6));
     CHECK(forceBetween(world, right, floor) == doctest::Approx(1 * g + onRight).epsilon(1e-6));

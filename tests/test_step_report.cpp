@@ -56,8 +56,9 @@ bool stepToFirstCollision(World& world) {
 
 }  // namespace
 
-TEST_CASE("a box dropped on a floor reports its landing as collision events with the impulse of "
-          "Newton's law") {
+TEST_CASE(
+    "a box dropped on a floor reports its landing as collision events with the impulse of "
+    "Newton's law") {
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
     const double e = 0.5;
@@ -84,7 +85,7 @@ TEST_CASE("a box dropped on a floor reports its landing as collision events with
       const Vec2 up = boxFirst ? event.normal : -event.normal;
       CHECK(up.x == doctest::Approx(0).epsilon(1e-6));
       CHECK(up.y == doctest::Approx(1).epsilon(1e-6));
-      CHECK(std::abs(event.point.y) <= above);               // at the floor's surface
+      CHECK(std::abs(event.point.y) <= above);                // at the floor's surface
       CHECK(std::abs(std::abs(event.point.x) - 0.5) < 1e-6);  // at a corner of the box
       CHECK(event.approachSpeed <= landing * 1.001);
       CHECK(event.approachSpeed >= landing - slower);
@@ -93,9 +94,9 @@ TEST_CASE("a box dropped on a floor reports its landing as collision events with
     }
     CHECK(step.collisions == 2);
     // The impulses are what changed the box's momentum in the step, besides gravity's m g dt.
-    CHECK(impulse == doctest::Approx(kMass * (stateOf(world, box).velocity.y + approach) +
-                                     kMass * g * w.dt)
-                         .epsilon(0.01));
+    CHECK(impulse ==
+          doctest::Approx(kMass * (stateOf(world, box).velocity.y + approach) + kMass * g * w.dt)
+              .epsilon(0.01));
     // Newton's law of restitution: m (1 + e) v, and the floor carries the weight for at most dt.
     // The substeps' restitution is their relax pass's approximation of it (docs/timestep.md).
     if (choice.scheme == TimestepScheme::Substeps) continue;
@@ -124,8 +125,9 @@ TEST_CASE("a resting box reports no collision events, only its solves") {
   }
 }
 
-TEST_CASE("each step reports the solver that ran in its own section, and the statistics are the "
-          "sum of the step reports") {
+TEST_CASE(
+    "each step reports the solver that ran in its own section, and the statistics are the "
+    "sum of the step reports") {
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
     BodyId box, floor;

@@ -17,7 +17,9 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-bool sameBits(const BodyState& a, const BodyState& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(const BodyState& a, const BodyState& b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 void requireRejected(World& world, const BodyDef& def, const char* why) {
   const size_t before = world.bodyCount();

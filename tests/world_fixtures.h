@@ -52,10 +52,14 @@ inline BodyId addFloor(World& world, const std::string& name = "floor") {
   return add(world, def);
 }
 
-inline BodyState stateOf(const World& world, BodyId id) { return world.body(id)->state; }
+inline BodyState stateOf(const World& world, BodyId id) {
+  return world.body(id)->state;
+}
 
 // The gap every solver keeps resting contacts at: half the distance tolerance.
-inline double targetGap(const World& world) { return world.settings().distanceTol / 2; }
+inline double targetGap(const World& world) {
+  return world.settings().distanceTol / 2;
+}
 
 // The world's own consistency (World::validate), which every helper that steps a world checks.
 inline void requireValid(const World& world) {

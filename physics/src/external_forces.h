@@ -9,7 +9,8 @@ namespace contactlab {
 
 // Sets rates[i] to body i's velocity and its acceleration under the non-contact forces.
 // Fixed bodies get zero rates.
-void externalRates(const Model& model, std::span<const BodyState> states, std::span<BodyRate> rates);
+void externalRates(const Model& model, std::span<const BodyState> states,
+                   std::span<BodyRate> rates);
 
 // The force a spring exerts on its body's point, and that point in the world.
 struct SpringPull {

@@ -43,19 +43,22 @@ Bounds placedBounds(const Shape& shape, const BodyState& state) {
   return bounds;
 }
 
-bool placedContains(const Shape& shape, const BodyState& state, Vec2 point, double tolerance) {
-  const Vec2 q = Transform(state.position, state.angle).applyInverse(point);
-  if (shape.isDisc()) return glm::length(q) <= shape.radius + tolerance;
-  // Inside a convex polygon: behind every edge's outward normal.
-  const std::size_t n = shape.vertices.size();
-  bool inside = true;
-  for (std::size_t i = 0; i < n && inside; ++i)
-    inside = glm::dot(shape.normals[i], q - shape.vertices[i]) <= 0;
+bool outlineContains(const BodyOutline& outline, Vec2 point, double tolerance) {
+  if (outline.kind == ShapeKind::Disc)
+    return glm::length(point - outline.centre) <= outline.radius + tolerance;
+  // Inside a counter-clockwise convex polygon: on the left of (or on) every edge.
+  const std::vector<Vec2>& c = outline.corners;
+  const std::size_t n = c.size();
+  bool inside = n >= 3;
+  for (std::size_t i = 0; i < n && inside; ++i) {
+    const Vec2 edge = c[(i + 1) % n] - c[i], to = point - c[i];
+    inside = edge.x * to.y - edge.y * to.x >= 0;
+  }
   if (inside) return true;
   if (!(tolerance > 0)) return false;
   double nearest = INFINITY;
   for (std::size_t i = 0; i < n; ++i)
-    nearest = std::min(nearest, segmentDistance(q, shape.vertices[i], shape.vertices[(i + 1) % n]));
+    nearest = std::min(nearest, segmentDistance(point, c[i], c[(i + 1) % n]));
   return nearest <= tolerance;
 }
 

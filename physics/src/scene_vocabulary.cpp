@@ -360,7 +360,8 @@ ParsedNumber parseNumber(std::string_view text) {
   double value = 0;
   const char* end = text.data() + text.size();
   std::from_chars_result read = std::from_chars(text.data(), end, value);
-  if (read.ec == std::errc::result_out_of_range && read.ptr == end) return {NumberStatus::OutOfRange, 0};
+  if (read.ec == std::errc::result_out_of_range && read.ptr == end)
+    return {NumberStatus::OutOfRange, 0};
   if (read.ec != std::errc{} || read.ptr != end) return {NumberStatus::NotANumber, 0};
   if (!std::isfinite(value)) return {NumberStatus::NotFinite, value};
   return {NumberStatus::Ok, value};

@@ -325,7 +325,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   ++stats.timestep.qpSolves;
   stats.timestep.qpIterations += 2 * substeps;
-  stats.timestep.largestGroup = std::max(stats.timestep.largestGroup, static_cast<int>(rows_.size()));
+  stats.timestep.largestGroup =
+      std::max(stats.timestep.largestGroup, static_cast<int>(rows_.size()));
   for (size_t i = 0; i < rows_.size(); ++i) {
     impulses[2 * source_[i]] = rows_[i].normalTotal;
     impulses[2 * source_[i] + 1] = rows_[i].tangentTotal;

@@ -35,7 +35,7 @@ struct WorldImpl {
   double timeCompensation = 0;  // Neumaier summation keeps time = n dt exact to round-off
   Statistics stats;
   StepReport lastStep;
-  Scratch<StepReport> trialStep;  // step(): the report of the step under way
+  Scratch<StepReport> trialStep;                     // step(): the report of the step under way
   Scratch<std::vector<BodyState>> statesBeforeStep;  // step(): what a failed step restores
   // Both solvers keep their warm start between steps: it is part of the world and copied with it,
   // their workspace is not (scratch.h); changing the bodies or the settings forgets it
@@ -242,7 +242,9 @@ Result<bool> World::containsPoint(BodyId id, Vec2 point, double tolerance) const
     return Error{"point test: the point must be finite"};
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     return Error{"point test: the tolerance must be a finite number >= 0"};
-  return placedContains(impl_->model.bodies[i].shape, impl_->states[i], point, tolerance);
+  BodyOutline outline;
+  placedOutline(impl_->model.bodies[i].shape, impl_->states[i], outline);
+  return outlineContains(outline, point, tolerance);
 }
 
 Status World::setBodyMass(BodyId id, double kg) {

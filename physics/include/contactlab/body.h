@@ -1,4 +1,5 @@
-// What a body is made of (BodyDef), where it is and how it moves (BodyState), and its handle (BodyId).
+// What a body is made of (BodyDef), where it is and how it moves (BodyState), and its handle
+// (BodyId).
 #pragma once
 
 #include <cstdint>
@@ -23,8 +24,8 @@ struct BodyState {
 struct BodyDef {
   std::string name;  // unique in a world, non-empty
   ShapeKind shape = ShapeKind::Box;
-  double width = 1;   // box, m
-  double height = 1;  // box, m
+  double width = 1;     // box, m
+  double height = 1;    // box, m
   double radius = 0.5;  // disc, m
   // Polygon vertices, counter-clockwise and convex. They are shifted so that their centroid is the
   // body's origin: BodyState::position is always the centre of mass.
@@ -34,7 +35,7 @@ struct BodyDef {
   BodyState state;
   std::optional<double> elasticity;  // coefficient of restitution; when absent, the world's
   std::optional<double> friction;    // Coulomb coefficient; when absent, the world's
-  bool fixed = false;  // infinite mass and inertia: floors, walls, ramps
+  bool fixed = false;                // infinite mass and inertia: floors, walls, ramps
 };
 
 // A handle to a body: slot index and generation. A removed body's id stops being valid.

@@ -11,8 +11,8 @@ namespace contactlab {
 // vector from the anchor to the body point and v_p the body point's velocity.
 struct SpringDef {
   BodyId body;
-  Vec2 bodyPoint{0, 0};  // m, in the body's frame, from its centre of mass
-  Vec2 anchor{0, 0};     // m, world frame
+  Vec2 bodyPoint{0, 0};   // m, in the body's frame, from its centre of mass
+  Vec2 anchor{0, 0};      // m, world frame
   double stiffness = 10;  // N/m
   double restLength = 0;  // m
   double damping = 0;     // N s/m
@@ -21,8 +21,8 @@ struct SpringDef {
 // A constant force at a point of a body, e.g. a rocket motor.
 struct ThrustDef {
   BodyId body;
-  Vec2 bodyPoint{0, 0};  // m, in the body's frame
-  Vec2 force{0, 0};      // N
+  Vec2 bodyPoint{0, 0};       // m, in the body's frame
+  Vec2 force{0, 0};           // N
   bool turnsWithBody = true;  // true: force is given in the body's frame; false: in the world's
 };
 

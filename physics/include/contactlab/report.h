@@ -20,7 +20,7 @@ namespace contactlab {
 struct ContactReport {
   BodyId body1;
   BodyId body2;
-  Vec2 point{0, 0};   // world point on body 1
+  Vec2 point{0, 0};  // world point on body 1
   Vec2 normal{0, 1};
   double distance = 0;  // m, the gap
   double force = 0;     // N, normal

@@ -25,4 +25,10 @@ struct Bounds {
   Vec2 max{0, 0};
 };
 
+// Whether `point` lies on the outline (its boundary included) or within `tolerance` >= 0 metres of
+// it (the true distance, so a polygon's corners are rounded by the tolerance, not mitred).
+// World::containsPoint answers with it; a program that keeps outlines (a drawing thread's copy of
+// a world) picks with it.
+bool outlineContains(const BodyOutline& outline, Vec2 point, double tolerance = 0);
+
 }  // namespace contactlab
