@@ -72,6 +72,17 @@ inline double tangentVelocity(const ContactRow& row, const BodyVelocity& v1,
          row.tangentArm2 * v2.angular;
 }
 
+// Both, u_n and u_t, with the bodies' relative velocity taken once (the same operations, so the
+// same results, as the two above).
+inline void rowVelocities(const ContactRow& row, const BodyVelocity& v1, const BodyVelocity& v2,
+                          double& normal, double& tangent) {
+  const Vec2 relative = v1.linear - v2.linear;
+  normal =
+      glm::dot(row.normal, relative) + row.normalArm1 * v1.angular - row.normalArm2 * v2.angular;
+  tangent = glm::dot(perpendicular(row.normal), relative) + row.tangentArm1 * v1.angular -
+            row.tangentArm2 * v2.angular;
+}
+
 // v += M^-1 (D_n normal + D_t tangent) for the row's two bodies (inverse masses m1, m2).
 inline void applyImpulse(const ContactRow& row, const InverseMass& m1, const InverseMass& m2,
                          double normal, double tangent, BodyVelocity& v1, BodyVelocity& v2) {

@@ -90,7 +90,9 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
 inline Impulse contactVelocity(const ContactRow& row, std::span<const BodyVelocity> u) {
   CONTACTLAB_ASSERT(static_cast<size_t>(std::max(row.body1, row.body2)) < u.size(),
                     "qp: a velocity per body, the contact's bodies within them");
-  return {normalVelocity(row, u), tangentVelocity(row, u)};
+  Impulse w;
+  rowVelocities(row, u[row.body1], u[row.body2], w.n, w.t);
+  return w;
 }
 
 // The methods (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp). On entry g is feasible; work holds
