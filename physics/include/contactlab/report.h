@@ -87,8 +87,10 @@ struct TimestepWork {
   StageTimes time;
 };
 
-// One impulse a collision applied (ContactSim's collisions, ImpulseSim): at `point`, along
-// `normal` (from body 2 towards body 1), `impulse` on body 1 and its opposite on body 2.
+// One collision impulse of a step: at `point`, along `normal` (from body 2 towards body 1),
+// `impulse` on body 1 and its opposite on body 2. Under ContactSim an impulse of its collision
+// solve (ImpulseSim); under time stepping a contact that approached faster than velocity_tol at
+// the step's start, with the step's whole normal impulse (docs/api.md, "What a step did").
 struct CollisionEvent {
   BodyId body1;
   BodyId body2;
