@@ -42,7 +42,7 @@ void mustBeValid(const World& world) {
   if (!world.validate().ok()) __builtin_trap();
 }
 
-void mustBeFinite(const World& world) {
+void mustBeFinite(World& world) {
   mustBeValid(world);
   for (BodyId id : world.bodies())
     if (!finite(world.body(id)->state)) __builtin_trap();
