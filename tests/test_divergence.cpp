@@ -13,34 +13,13 @@
 #include "presets.h"
 #include "scene_fixtures.h"
 #include "scene_source.h"
+#include "solver_choices.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
 using namespace contactlab::testing;
 
 namespace {
-
-struct SolverChoice {
-  const char* name;
-  SolverKind solver;
-  TimestepScheme scheme;
-  QpSolverKind qpMethod;
-};
-
-constexpr SolverChoice kSolvers[] = {
-    {"contact", SolverKind::Contact, TimestepScheme::Qp, QpSolverKind::Apgd},
-    {"timestep pgs", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Pgs},
-    {"timestep mprgp", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Mprgp},
-    {"timestep apgd", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Apgd},
-    {"timestep substep", SolverKind::Timestep, TimestepScheme::Substeps, QpSolverKind::Apgd},
-};
-
-WorldSettings settingsFor(const SolverChoice& choice, WorldSettings settings = {}) {
-  settings.solver = choice.solver;
-  settings.timestepScheme = choice.scheme;
-  settings.qpMethod = choice.qpMethod;
-  return settings;
-}
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

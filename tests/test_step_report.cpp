@@ -6,31 +6,13 @@
 #include <cmath>
 #include <string>
 
+#include "solver_choices.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
 using namespace contactlab::testing;
 
 namespace {
-
-struct SolverChoice {
-  const char* name;
-  SolverKind solver;
-  TimestepScheme scheme;
-};
-
-constexpr SolverChoice kSolvers[] = {
-    {"contact", SolverKind::Contact, TimestepScheme::Qp},
-    {"timestep qp", SolverKind::Timestep, TimestepScheme::Qp},
-    {"timestep substeps", SolverKind::Timestep, TimestepScheme::Substeps},
-};
-
-WorldSettings settingsFor(const SolverChoice& choice) {
-  WorldSettings settings;
-  settings.solver = choice.solver;
-  settings.timestepScheme = choice.scheme;
-  return settings;
-}
 
 constexpr double kMass = 2;
 constexpr double kDrop = 1;  // m, the gap under the box when it is let go

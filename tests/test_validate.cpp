@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "body_validation.h"
+#include "solver_choices.h"
 #include "world_fixtures.h"
 #include "world_validation.h"
 
@@ -18,28 +19,11 @@ using namespace contactlab::testing;
 
 namespace {
 
-struct SolverChoice {
-  const char* name;
-  SolverKind solver;
-  TimestepScheme scheme;
-  QpSolverKind qpMethod;
-};
-
-constexpr SolverChoice kSolvers[] = {
-    {"contact", SolverKind::Contact, TimestepScheme::Qp, QpSolverKind::Apgd},
-    {"timestep pgs", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Pgs},
-    {"timestep mprgp", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Mprgp},
-    {"timestep apgd", SolverKind::Timestep, TimestepScheme::Qp, QpSolverKind::Apgd},
-    {"substeps", SolverKind::Timestep, TimestepScheme::Substeps, QpSolverKind::Apgd},
-};
-
-WorldSettings settingsFor(const SolverChoice& choice) {
+// The settings of the playgrounds: the solver of `choice`, friction 0.4.
+WorldSettings playgroundSettings(const SolverChoice& choice) {
   WorldSettings settings;
-  settings.solver = choice.solver;
-  settings.timestepScheme = choice.scheme;
-  settings.qpMethod = choice.qpMethod;
   settings.friction = 0.4;
-  return settings;
+  return settingsFor(choice, settings);
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -84,7 +68,7 @@ TEST_CASE("a world is valid new, built, and after every step under every solver"
   requireValid(makeWorld());
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
-    Playground p = playground(settingsFor(choice));
+    Playground p = playground(playgroundSettings(choice));
     requireValid(p.world);
     run(p.world, 1.0);  // validates after every step
     CHECK(p.world.contacts().size() > 0);
@@ -95,7 +79,7 @@ TEST_CASE("a world is valid new, built, and after every step under every solver"
 TEST_CASE("edits, removals, settings changes and copies keep the world valid") {
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
-    Playground p = playground(settingsFor(choice));
+    Playground p = playground(playgroundSettings(choice));
     World& world = p.world;
     run(world, 0.2);
     // Removing a body in the middle of the list moves the dense indices of the bodies after it,
@@ -148,8 +132,8 @@ TEST_CASE(
     "validating changes nothing: a world validated every step goes on like one never validated") {
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
-    Playground validated = playground(settingsFor(choice));
-    Playground plain = playground(settingsFor(choice));
+    Playground validated = playground(playgroundSettings(choice));
+    Playground plain = playground(playgroundSettings(choice));
     for (int i = 0; i < 60; ++i) {
       REQUIRE(validated.world.validate());
       REQUIRE(validated.world.step());
@@ -166,7 +150,7 @@ TEST_CASE(
 TEST_CASE("a step that fails leaves a valid world") {
   for (const SolverChoice& choice : kSolvers) {
     CAPTURE(std::string(choice.name));
-    Playground p = playground(settingsFor(choice));
+    Playground p = playground(playgroundSettings(choice));
     run(p.world, 0.1);
     ThrustDef huge;
     huge.body = p.middle;
