@@ -33,6 +33,19 @@ inline ContactKey keyOf(const Contact& c) {
   return {c.body1, c.body2, c.geometry.feature};
 }
 
+// A contact as it was collided, in the frames of its bodies, so that it moves with them: point1
+// in body 1's frame and point2 in body 2's (for a centre-line normal, the anchors, which are the
+// points of a polygon's corner and a disc's centre; a disc's own point is rebuilt on its
+// surface), an edge normal in body 2's frame (a centre-line normal as it was, in the world).
+struct HeldContact {
+  bool pointOwnerIsFirst = true;
+  NormalKind normalKind = NormalKind::EdgeOfBody2;
+  std::uint32_t feature = 0;
+  Vec2 normal{0, 1};
+  Vec2 point1{0, 0};
+  Vec2 point2{0, 0};
+};
+
 class ContactFinder {
  public:
   // Every contact with distance below `margin`, in a deterministic order: by pair of bodies (i, j),
@@ -66,12 +79,13 @@ class ContactFinder {
                    std::span<const std::pair<int, int>> pairs, std::vector<Contact>& out);
 
  private:
-  // A pair as it was collided: its bodies' placements and angles then, the margin, and its
-  // contacts (in contacts_, all found within that margin).
+  // A pair as it was collided: where body j sat relative to body i then (its position in i's frame
+  // and the difference of their angles), the margin, and its contacts (in contacts_, all found
+  // within that margin).
   struct CollidedPair {
     int i = 0, j = 0;
-    Transform placementI, placementJ;
-    double angleI = 0, angleJ = 0;
+    Vec2 offset{0, 0};  // R_i^T (x_j - x_i)
+    double turn = 0;    // theta_j - theta_i
     double margin = 0;
     std::uint32_t first = 0, count = 0;
   };
@@ -83,14 +97,13 @@ class ContactFinder {
                    const Transform& ti, const Transform& tj, double margin,
                    std::vector<Contact>& out);
 
-  // State (findReusing(): results depend on it): the pairs collided, sorted, and their contact
-  // geometry as found.
+  // State (findReusing(): results depend on it): the pairs collided, sorted, and their contacts.
   std::vector<CollidedPair> collided_;
-  std::vector<ContactGeometry> contacts_;
+  std::vector<HeldContact> contacts_;
   // Workspace (scratch.h), not copied with the world; the Next buffers also hold what undoReuse()
   // puts back, until the next call.
   Scratch<std::vector<CollidedPair>> collidedNext_;
-  Scratch<std::vector<ContactGeometry>> contactsNext_;
+  Scratch<std::vector<HeldContact>> contactsNext_;
   Scratch<BroadPhase> broadPhase_;
   Scratch<std::vector<Aabb>> boxes_;
   Scratch<std::vector<bool>> isStatic_;

@@ -10,51 +10,61 @@ namespace {
 
 // Whether body j sits where it sat relative to body i, within kReuseDistance and kReuseAngle: a
 // contact's geometry depends only on that (the two bodies moving together carry it unchanged).
+// `offset` and `turn` are j's place relative to i then (CollidedPair).
 bool sameRelativePlacement(const BodyState& nowI, const BodyState& nowJ, const Transform& placeI,
-                           const Transform& placeThenI, const Transform& placeThenJ,
-                           double angleThenI, double angleThenJ) {
-  const Vec2 offset = placeI.rotateBack(nowJ.position - nowI.position) -
-                      placeThenI.rotateBack(placeThenJ.position - placeThenI.position);
-  const double turn = (nowJ.angle - nowI.angle) - (angleThenJ - angleThenI);
+                           Vec2 offsetThen, double turnThen) {
+  const Vec2 offset = placeI.rotateBack(nowJ.position - nowI.position) - offsetThen;
+  const double turn = (nowJ.angle - nowI.angle) - turnThen;
   return glm::dot(offset, offset) <= kReuseDistance * kReuseDistance &&
          std::abs(turn) <= kReuseAngle;
 }
 
-// The rigid motion taking placement `from` to placement `to`, applied to a world point.
-Vec2 carry(Vec2 p, const Transform& from, const Transform& to) {
-  return to.apply(from.applyInverse(p));
+// Contact geometry found with the two shapes at (first, second), held in the frames of the bodies
+// that own its points and normal (HeldContact).
+HeldContact held(const ContactGeometry& g, const Transform& first, const Transform& second) {
+  const Transform& place1 = g.pointOwnerIsFirst ? first : second;
+  const Transform& place2 = g.pointOwnerIsFirst ? second : first;
+  HeldContact out;
+  out.pointOwnerIsFirst = g.pointOwnerIsFirst;
+  out.normalKind = g.normalKind;
+  out.feature = g.feature;
+  if (g.normalKind == NormalKind::CentreLine) {
+    out.point1 = place1.applyInverse(g.anchor1);
+    out.point2 = place2.applyInverse(g.anchor2);
+    out.normal = g.normal;
+  } else {
+    out.point1 = place1.applyInverse(g.point1);
+    out.point2 = place2.applyInverse(g.point2);
+    out.normal = place2.rotateBack(g.normal);
+  }
+  return out;
 }
 
-Vec2 turn(Vec2 v, const Transform& from, const Transform& to) {
-  return to.rotate(from.rotateBack(v));
-}
-
-// Contact geometry found with the two shapes at (fromFirst, fromSecond), carried along with them
-// to (toFirst, toSecond): each point with the body that owns it, an edge normal with the body of
-// the edge, a centre-line normal along the carried anchors (the points that define it). A disc's
-// point is not a point of its material (a rolling disc turns under it): it is put back on the
-// disc's surface facing the other body.
-ContactGeometry carried(const ContactGeometry& g, const Shape& first, const Shape& second,
-                        const Transform& fromFirst, const Transform& fromSecond,
+// A held contact carried along with the two shapes to (first, second): each point with the body
+// that owns it, an edge normal with the body of the edge, a centre-line normal along the carried
+// anchors (the points that define it). A disc's point is not a point of its material (a rolling
+// disc turns under it): it is put back on the disc's surface facing the other body.
+ContactGeometry carried(const HeldContact& h, const Shape& first, const Shape& second,
                         const Transform& toFirst, const Transform& toSecond) {
-  const bool ownerFirst = g.pointOwnerIsFirst;
+  const bool ownerFirst = h.pointOwnerIsFirst;
   const Shape& shape1 = ownerFirst ? first : second;
   const Shape& shape2 = ownerFirst ? second : first;
-  const Transform& from1 = ownerFirst ? fromFirst : fromSecond;
-  const Transform& from2 = ownerFirst ? fromSecond : fromFirst;
   const Transform& to1 = ownerFirst ? toFirst : toSecond;
   const Transform& to2 = ownerFirst ? toSecond : toFirst;
-  ContactGeometry out = g;
-  out.point1 = carry(g.point1, from1, to1);
-  out.point2 = carry(g.point2, from2, to2);
-  if (g.normalKind == NormalKind::CentreLine) {
-    out.anchor1 = carry(g.anchor1, from1, to1);
-    out.anchor2 = carry(g.anchor2, from2, to2);
+  ContactGeometry out;
+  out.pointOwnerIsFirst = ownerFirst;
+  out.normalKind = h.normalKind;
+  out.feature = h.feature;
+  out.point1 = to1.apply(h.point1);
+  out.point2 = to2.apply(h.point2);
+  if (h.normalKind == NormalKind::CentreLine) {
+    out.anchor1 = out.point1;
+    out.anchor2 = out.point2;
     const Vec2 line = out.anchor1 - out.anchor2;
     const double length = glm::length(line);
-    out.normal = length > 0 ? line / length : g.normal;
+    out.normal = length > 0 ? line / length : h.normal;
   } else {
-    out.normal = turn(g.normal, from2, to2);
+    out.normal = to2.rotate(h.normal);
   }
   if (shape1.isDisc()) out.point1 = to1.position - shape1.radius * out.normal;
   if (shape2.isDisc()) out.point2 = to2.position + shape2.radius * out.normal;
@@ -91,15 +101,13 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
     CollidedPair next;
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
         std::abs(collided_[cursor].margin - pairMargin) <= kReuseMarginSlack &&
-        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].placementI,
-                              collided_[cursor].placementJ, collided_[cursor].angleI,
-                              collided_[cursor].angleJ)) {
+        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].offset,
+                              collided_[cursor].turn)) {
       next = collided_[cursor];
       geometry_.clear();
       for (size_t k = next.first; k < next.first + next.count; ++k) {
-        const ContactGeometry g =
-            carried(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, next.placementI,
-                    next.placementJ, transforms_[i], transforms_[j]);
+        const ContactGeometry g = carried(contacts_[k], model.bodies[i].shape,
+                                          model.bodies[j].shape, transforms_[i], transforms_[j]);
         if (g.distance < next.margin) geometry_.push_back(g);
       }
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
@@ -108,17 +116,16 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
     } else {
       next.i = i;
       next.j = j;
-      next.placementI = transforms_[i];
-      next.placementJ = transforms_[j];
-      next.angleI = states[i].angle;
-      next.angleJ = states[j].angle;
+      next.offset = transforms_[i].rotateBack(states[j].position - states[i].position);
+      next.turn = states[j].angle - states[i].angle;
       next.margin = pairMargin;
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       geometry_.clear();
       collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
                     pairMargin, geometry_);
       next.count = static_cast<std::uint32_t>(geometry_.size());
-      contactsNext_.insert(contactsNext_.end(), geometry_.begin(), geometry_.end());
+      for (const ContactGeometry& g : geometry_)
+        contactsNext_.push_back(held(g, transforms_[i], transforms_[j]));
     }
     collidedNext_.push_back(next);
     appendContacts(geometry_, i, j, states, out);
