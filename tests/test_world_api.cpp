@@ -166,3 +166,45 @@ TEST_CASE("stepping is deterministic: equal worlds, copies and contact reads giv
     CHECK(sameBits(stateOf(first, id), stateOf(copy, id)));
   }
 }
+
+// A copy shares its original's body and force definitions until one of them changes them
+// (copy_on_write.h): every change, on either side, stays on that side.
+TEST_CASE("a copy and its original change independently: bodies, forces and settings") {
+  World original = collisionScene();
+  const BodyId box = *original.findBody("box1");
+  const BodyId ball = *original.findBody("ball");
+  SpringDef springDef;
+  springDef.body = ball;
+  springDef.anchor = {-2, 5};
+  const Result<SpringId> spring = original.addSpring(springDef);
+  REQUIRE(spring.ok());
+  run(original, 0.5);
+  const World pristine = original;
+  World copy = original;
+
+  REQUIRE(copy.setBodyMass(box, 7).ok());
+  REQUIRE(copy.setBodyFixed(ball, true).ok());
+  REQUIRE(copy.setSpringAnchor(spring.value(), {3, 3}).ok());
+  WorldSettings heavier = copy.settings();
+  heavier.gravity = 20;
+  REQUIRE(copy.setSettings(heavier).ok());
+  REQUIRE(copy.removeBody(*copy.findBody("box0")).ok());
+  CHECK(copy.body(box)->mass == 7);
+
+  CHECK(original.body(box)->mass == pristine.body(box)->mass);
+  CHECK(!original.body(ball)->def.fixed);
+  CHECK(original.settings().gravity == pristine.settings().gravity);
+  CHECK(original.bodyCount() == pristine.bodyCount());
+  REQUIRE(original.setBodyMass(ball, 3).ok());
+  CHECK(copy.body(ball)->mass == INFINITY);  // fixed in the copy, untouched by the original
+
+  // The original steps as an untouched copy of it does, once both carry the same change.
+  World twin = pristine;
+  REQUIRE(twin.setBodyMass(ball, 3).ok());
+  for (int i = 0; i < 60; ++i) {
+    stepValid(original);
+    stepValid(twin);
+  }
+  for (BodyId id : original.bodies()) CHECK(sameBits(stateOf(original, id), stateOf(twin, id)));
+  requireValid(copy);
+}

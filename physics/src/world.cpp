@@ -10,6 +10,7 @@
 #include "body_edits.h"
 #include "body_validation.h"
 #include "contactlab_assert.h"
+#include "copy_on_write.h"
 #include "divergence.h"
 #include "energy.h"
 #include "model.h"
@@ -23,7 +24,9 @@
 namespace contactlab {
 
 struct WorldImpl {
-  Model model;
+  // The bodies, forces and settings, shared with copies of the world until one of them changes
+  // them: a copy costs the state, not the definitions.
+  CopyOnWrite<Model> model;
   std::vector<BodyState> states;            // one per model body, same order
   std::vector<std::uint32_t> denseOfSlot;   // slot index -> dense index (or kNoBody)
   std::vector<std::uint32_t> generationOf;  // slot index -> current generation
@@ -53,8 +56,8 @@ struct WorldImpl {
       return -1;
     // A removed body's slot keeps its generation until reused and holds kNoBody, read as -1.
     CONTACTLAB_ASSERT(
-        denseOfSlot[id.index] == kNoBody || (denseOfSlot[id.index] < model.bodies.size() &&
-                                             model.bodies[denseOfSlot[id.index]].id == id),
+        denseOfSlot[id.index] == kNoBody || (denseOfSlot[id.index] < model->bodies.size() &&
+                                             model->bodies[denseOfSlot[id.index]].id == id),
         "world: a live id's slot does not hold its body");
     return static_cast<int>(denseOfSlot[id.index]);
   }
@@ -71,7 +74,7 @@ struct WorldImpl {
   void takeStepReport(const WorldImpl& source) {
     if (source.stepReportCurrent && !source.contactsValid) {
       std::vector<SteppedContact> stepped;
-      source.timestep.lastContacts(model, states, stepped);
+      source.timestep.lastContacts(*model, states, stepped);
       reportStepped(stepped);
       contactsValid = true;
     }
@@ -79,18 +82,19 @@ struct WorldImpl {
   }
   void reportStepped(std::span<const SteppedContact> stepped) {
     contacts.clear();
-    const double h = model.settings.dt;
+    const double h = model->settings.dt;
     for (const SteppedContact& c : stepped) {
       const ContactGeometry& g = c.contact.geometry;
-      contacts.push_back({model.bodies[c.contact.body1].id, model.bodies[c.contact.body2].id,
+      contacts.push_back({model->bodies[c.contact.body1].id, model->bodies[c.contact.body2].id,
                           g.point1, g.normal, g.distance, c.normalImpulse / h,
                           c.tangentImpulse / h});
     }
   }
   void refreshMaterials() {
-    for (Body& body : model.bodies) {
-      body.elasticity = body.def.elasticity.value_or(model.settings.elasticity);
-      body.friction = body.def.friction.value_or(model.settings.friction);
+    Model& edited = model.edit();
+    for (Body& body : edited.bodies) {
+      body.elasticity = body.def.elasticity.value_or(edited.settings.elasticity);
+      body.friction = body.def.friction.value_or(edited.settings.friction);
     }
   }
 };
@@ -115,13 +119,13 @@ Result<World> World::create(const WorldSettings& settings) {
 }
 
 const WorldSettings& World::settings() const {
-  return impl_->model.settings;
+  return impl_->model->settings;
 }
 
 Status World::setSettings(const WorldSettings& settings) {
   Status status = validateSettings(settings);
   if (!status) return status;
-  impl_->model.settings = settings;
+  impl_->model.edit().settings = settings;
   impl_->refreshMaterials();
   impl_->forgetWarmStart();
   impl_->changed();
@@ -129,7 +133,7 @@ Status World::setSettings(const WorldSettings& settings) {
 }
 
 Result<BodyId> World::addBody(const BodyDef& def) {
-  Result<Body> made = makeBody(def, impl_->model.settings);
+  Result<Body> made = makeBody(def, impl_->model->settings);
   if (!made) return made.error();
   WorldImpl& w = *impl_;
   if (w.slotOfName.contains(def.name))
@@ -144,13 +148,13 @@ Result<BodyId> World::addBody(const BodyDef& def) {
   }
   w.slotOfName.emplace(def.name, slot);
   BodyId id{slot, ++w.generationOf[slot]};
-  w.denseOfSlot[slot] = static_cast<std::uint32_t>(w.model.bodies.size());
+  w.denseOfSlot[slot] = static_cast<std::uint32_t>(w.model->bodies.size());
   Body body = made.value();
   body.id = id;
-  w.model.bodies.push_back(std::move(body));
+  w.model.edit().bodies.push_back(std::move(body));
   w.states.push_back(def.state);
   CONTACTLAB_ASSERT(
-      w.slotOfName.size() == w.model.bodies.size() && w.states.size() == w.model.bodies.size(),
+      w.slotOfName.size() == w.model->bodies.size() && w.states.size() == w.model->bodies.size(),
       "world: one name and one state per body");
   w.forgetWarmStart();
   w.changed();
@@ -161,17 +165,18 @@ Status World::removeBody(BodyId id) {
   WorldImpl& w = *impl_;
   int i = w.dense(id);
   if (i < 0) return Error{"no such body (it was removed, or the id is from another world)"};
-  std::erase_if(w.model.springs, [&](const Spring& s) { return s.body == i; });
-  std::erase_if(w.model.thrusts, [&](const Thrust& t) { return t.body == i; });
-  for (Spring& s : w.model.springs) s.body -= s.body > i;
-  for (Thrust& t : w.model.thrusts) t.body -= t.body > i;
-  w.slotOfName.erase(w.model.bodies[i].def.name);
-  w.model.bodies.erase(w.model.bodies.begin() + i);
+  Model& edited = w.model.edit();
+  std::erase_if(edited.springs, [&](const Spring& s) { return s.body == i; });
+  std::erase_if(edited.thrusts, [&](const Thrust& t) { return t.body == i; });
+  for (Spring& s : edited.springs) s.body -= s.body > i;
+  for (Thrust& t : edited.thrusts) t.body -= t.body > i;
+  w.slotOfName.erase(edited.bodies[i].def.name);
+  edited.bodies.erase(edited.bodies.begin() + i);
   w.states.erase(w.states.begin() + i);
   w.denseOfSlot[id.index] = WorldImpl::kNoBody;
   w.freeSlots.push(id.index);
   CONTACTLAB_ASSERT(
-      w.slotOfName.size() == w.model.bodies.size() && w.states.size() == w.model.bodies.size(),
+      w.slotOfName.size() == w.model->bodies.size() && w.states.size() == w.model->bodies.size(),
       "world: one name and one state per body");
   for (auto& d : w.denseOfSlot)
     if (d != WorldImpl::kNoBody && d > static_cast<std::uint32_t>(i)) --d;
@@ -184,7 +189,7 @@ Status World::setBodyState(BodyId id, const BodyState& state) {
   int i = impl_->dense(id);
   if (i < 0) return Error{"no such body"};
   Status status = validateState(state);
-  if (status) status = validateSpin(state, impl_->model.bodies[i].shape);
+  if (status) status = validateSpin(state, impl_->model->bodies[i].shape);
   if (!status) return status;
   impl_->states[i] = state;
   impl_->changed();
@@ -194,7 +199,7 @@ Status World::setBodyState(BodyId id, const BodyState& state) {
 std::optional<BodyView> World::body(BodyId id) const {
   int i = impl_->dense(id);
   if (i < 0) return std::nullopt;
-  const Body& b = impl_->model.bodies[i];
+  const Body& b = impl_->model->bodies[i];
   BodyView view{id, b.def, impl_->states[i], b.mass, b.inertia, b.elasticity, b.friction};
   if (b.fixed()) view.mass = view.inertia = INFINITY;
   return view;
@@ -208,18 +213,18 @@ std::optional<BodyId> World::findBody(const std::string& name) const {
 
 std::vector<BodyId> World::bodies() const {
   std::vector<BodyId> ids;
-  for (const Body& b : impl_->model.bodies) ids.push_back(b.id);
+  for (const Body& b : impl_->model->bodies) ids.push_back(b.id);
   return ids;
 }
 
 std::size_t World::bodyCount() const {
-  return impl_->model.bodies.size();
+  return impl_->model->bodies.size();
 }
 
 Status World::outline(BodyId id, BodyOutline& out) const {
   int i = impl_->dense(id);
   if (i < 0) return Error{"outline: no such body"};
-  placedOutline(impl_->model.bodies[i].shape, impl_->states[i], out);
+  placedOutline(impl_->model->bodies[i].shape, impl_->states[i], out);
   return {};
 }
 
@@ -232,7 +237,7 @@ Result<Vec2> World::centroid(BodyId id) const {
 Result<Bounds> World::bounds(BodyId id) const {
   int i = impl_->dense(id);
   if (i < 0) return Error{"bounds: no such body"};
-  return placedBounds(impl_->model.bodies[i].shape, impl_->states[i]);
+  return placedBounds(impl_->model->bodies[i].shape, impl_->states[i]);
 }
 
 Result<bool> World::containsPoint(BodyId id, Vec2 point, double tolerance) const {
@@ -243,14 +248,14 @@ Result<bool> World::containsPoint(BodyId id, Vec2 point, double tolerance) const
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     return Error{"point test: the tolerance must be a finite number >= 0"};
   BodyOutline outline;
-  placedOutline(impl_->model.bodies[i].shape, impl_->states[i], outline);
+  placedOutline(impl_->model->bodies[i].shape, impl_->states[i], outline);
   return outlineContains(outline, point, tolerance);
 }
 
 Status World::setBodyMass(BodyId id, double kg) {
   int i = impl_->dense(id);
   if (i < 0) return Error{"set mass: no such body"};
-  Status status = setMass(impl_->model.bodies[i], kg);
+  Status status = setMass(impl_->model.edit().bodies[i], kg);
   if (status) impl_->changed();
   return status;
 }
@@ -258,7 +263,7 @@ Status World::setBodyMass(BodyId id, double kg) {
 Status World::setBodyFixed(BodyId id, bool fixed) {
   int i = impl_->dense(id);
   if (i < 0) return Error{"set fixed: no such body"};
-  Status status = setFixed(impl_->model.bodies[i], impl_->states[i], fixed);
+  Status status = setFixed(impl_->model.edit().bodies[i], impl_->states[i], fixed);
   if (status) impl_->changed();
   return status;
 }
@@ -269,7 +274,7 @@ Result<SpringId> World::addSpring(const SpringDef& def) {
   Status status = validateSpring(def);
   if (!status) return status.error();
   SpringId id{impl_->nextForceSerial++};
-  impl_->model.springs.push_back({id, def, i});
+  impl_->model.edit().springs.push_back({id, def, i});
   impl_->changed();
   return id;
 }
@@ -277,13 +282,14 @@ Result<SpringId> World::addSpring(const SpringDef& def) {
 Status World::setSpringAnchor(SpringId id, Vec2 anchor) {
   if (!std::isfinite(anchor.x) || !std::isfinite(anchor.y))
     return Error{"spring anchor must be finite"};
-  for (Spring& s : impl_->model.springs) {
-    if (s.id == id) {
-      SpringDef moved = s.def;
+  const std::vector<Spring>& springs = impl_->model->springs;
+  for (std::size_t k = 0; k < springs.size(); ++k) {
+    if (springs[k].id == id) {
+      SpringDef moved = springs[k].def;
       moved.anchor = anchor;
       Status status = validateSpring(moved);
       if (!status) return status;
-      s.def = moved;
+      impl_->model.edit().springs[k].def = moved;
       impl_->changed();
       return {};
     }
@@ -292,7 +298,7 @@ Status World::setSpringAnchor(SpringId id, Vec2 anchor) {
 }
 
 Status World::removeSpring(SpringId id) {
-  if (std::erase_if(impl_->model.springs, [&](const Spring& s) { return s.id == id; }) == 0)
+  if (std::erase_if(impl_->model.edit().springs, [&](const Spring& s) { return s.id == id; }) == 0)
     return Error{"no such spring"};
   impl_->changed();
   return {};
@@ -304,13 +310,13 @@ Result<ThrustId> World::addThrust(const ThrustDef& def) {
   Status status = validateThrust(def);
   if (!status) return status.error();
   ThrustId id{impl_->nextForceSerial++};
-  impl_->model.thrusts.push_back({id, def, i});
+  impl_->model.edit().thrusts.push_back({id, def, i});
   impl_->changed();
   return id;
 }
 
 Status World::removeThrust(ThrustId id) {
-  if (std::erase_if(impl_->model.thrusts, [&](const Thrust& t) { return t.id == id; }) == 0)
+  if (std::erase_if(impl_->model.edit().thrusts, [&](const Thrust& t) { return t.id == id; }) == 0)
     return Error{"no such thrust"};
   impl_->changed();
   return {};
@@ -318,16 +324,16 @@ Status World::removeThrust(ThrustId id) {
 
 Status World::step() {
   WorldImpl& w = *impl_;
-  const bool timestepping = w.model.settings.solver == SolverKind::Timestep;
+  const bool timestepping = w.model->settings.solver == SolverKind::Timestep;
   w.statesBeforeStep = w.states;
   StepReport& report = w.trialStep;
-  startReport(report, w.model.settings.solver);
+  startReport(report, w.model->settings.solver);
   if (timestepping) {
-    w.timestep.step(w.model, w.states, report);
+    w.timestep.step(*w.model, w.states, report);
   } else {
-    w.stepper.step(w.model, w.states, report);
+    w.stepper.step(*w.model, w.states, report);
   }
-  Status status = checkStep(w.model, w.statesBeforeStep, w.states);
+  Status status = checkStep(*w.model, w.statesBeforeStep, w.states);
   if (!status) {
     w.states.swap(w.statesBeforeStep);
     if (timestepping) {
@@ -338,7 +344,7 @@ Status World::step() {
     w.changed();
     return status;
   }
-  const double dt = w.model.settings.dt, sum = w.time + dt;
+  const double dt = w.model->settings.dt, sum = w.time + dt;
   w.timeCompensation += std::abs(w.time) >= dt ? (w.time - sum) + dt : (dt - sum) + w.time;
   w.time = sum;
   report.step = w.stats.steps + 1;
@@ -362,12 +368,12 @@ const std::vector<ContactReport>& World::contacts() {
   WorldImpl& w = *impl_;
   if (w.contactsValid) return w.contacts;
   w.contacts.clear();
-  if (w.model.settings.solver == SolverKind::Timestep) {
+  if (w.model->settings.solver == SolverKind::Timestep) {
     std::vector<SteppedContact> stepped;
     if (w.stepReportCurrent) {
-      w.timestep.lastContacts(w.model, w.states, stepped);
+      w.timestep.lastContacts(*w.model, w.states, stepped);
     } else {
-      w.timestep.contactsAt(w.model, w.states, stepped);
+      w.timestep.contactsAt(*w.model, w.states, stepped);
     }
     w.reportStepped(stepped);
     w.contactsValid = true;
@@ -375,10 +381,10 @@ const std::vector<ContactReport>& World::contacts() {
   }
   std::vector<RestingContact> resting;
   StepReport scratch;
-  w.stepper.contactsAt(w.model, w.states, scratch, resting);
+  w.stepper.contactsAt(*w.model, w.states, scratch, resting);
   for (const RestingContact& r : resting) {
     const ContactGeometry& g = r.contact.geometry;
-    w.contacts.push_back({w.model.bodies[r.contact.body1].id, w.model.bodies[r.contact.body2].id,
+    w.contacts.push_back({w.model->bodies[r.contact.body1].id, w.model->bodies[r.contact.body2].id,
                           g.point1, g.normal, g.distance, r.force, 0.0});
   }
   w.contactsValid = true;
@@ -386,7 +392,7 @@ const std::vector<ContactReport>& World::contacts() {
 }
 
 Energy World::energy() const {
-  return energyOf(impl_->model, impl_->states);
+  return energyOf(*impl_->model, impl_->states);
 }
 
 const Statistics& World::statistics() const {
@@ -402,10 +408,10 @@ Status World::validate() const {
   std::vector<std::uint32_t> freeSlots;
   for (auto queue = w.freeSlots; !queue.empty(); queue.pop()) freeSlots.push_back(queue.top());
   const BodyIdMaps maps{w.denseOfSlot, w.generationOf, w.slotOfName, freeSlots, WorldImpl::kNoBody};
-  const std::size_t bodies = w.model.bodies.size();
-  if (Status status = validateBodies(w.model, w.states); !status) return status;
-  if (Status status = validateBodyIds(w.model, maps); !status) return status;
-  if (Status status = validateForces(w.model, w.nextForceSerial); !status) return status;
+  const std::size_t bodies = w.model->bodies.size();
+  if (Status status = validateBodies(*w.model, w.states); !status) return status;
+  if (Status status = validateBodyIds(*w.model, maps); !status) return status;
+  if (Status status = validateForces(*w.model, w.nextForceSerial); !status) return status;
   if (Status status = w.stepper.validateWarmStart(bodies); !status) return status;
   if (Status status = w.timestep.validateWarmStart(bodies); !status) return status;
   if (!(time() >= 0) || !std::isfinite(time())) return Error{"the time is not finite and >= 0"};

@@ -6,7 +6,8 @@
 // Threads: a World is not thread-safe; use it from one thread at a time. Its const methods do not
 // compute anything that changes the world (no solves, no caches filled), so threads may call const
 // methods of one World at the same time as long as none calls a non-const one; contacts(), which
-// may solve, is not const. Separate worlds share nothing.
+// may solve, is not const. Separate worlds, copies included, may be used on separate threads (a
+// copy shares definitions with its original only until either changes them).
 // docs/api.md introduces the API with an example.
 #pragma once
 
