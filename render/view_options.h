@@ -3,6 +3,7 @@
 // and the program.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 
@@ -11,10 +12,18 @@
 
 namespace contactlab {
 
+// What the force arrows are labelled with: nothing, newtons, or multiples of the weight m g of the
+// body the force acts on.
+enum class ForceLabels : std::uint8_t { None, Newtons, Weights };
+
 struct ViewOptions {
   bool grid = true;
-  bool forces = true;           // red contact-force lines at resting contacts
-  double forceScale = 0.02;     // m of line per N of force
+  bool forces = true;          // red arrows: the normal force at each resting contact
+  bool friction = true;        // violet arrows: the friction force at each contact
+  bool resultants = false;     // dark red arrows: each body's resultant contact force
+  bool autoForceScale = true;  // forceScale follows the view (force_arrows.h) or is set by hand
+  double forceScale = 0.02;    // m of arrow per N of force
+  ForceLabels forceLabels = ForceLabels::None;
   bool impulses = true;         // bursts where collisions happened
   bool velocities = false;      // arrows from each centre of mass
   double velocityScale = 0.25;  // m of arrow per m/s

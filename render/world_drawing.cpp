@@ -154,11 +154,6 @@ void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) 
 
 }  // namespace
 
-Vec2 forceLineEnd(const ContactReport& contact, double forceScale) {
-  Vec2 force = contact.normal * contact.force + perpendicular(contact.normal) * contact.friction;
-  return contact.point + force * forceScale;
-}
-
 void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
                const Overlay& overlay, DrawList& out) {
   if (options.grid) drawGrid(camera, out);
@@ -191,14 +186,9 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
     out.disc(a, 3.5f, kSpring, 12);
     out.ring(b, 6.0f, 2.0f, kSpring, 16);
   }
-  if (options.forces) {
-    for (const ContactReport& contact : world.contacts) {
-      Vec2 a = camera.worldToScreen(contact.point);
-      Vec2 b = camera.worldToScreen(forceLineEnd(contact, options.forceScale));
-      out.line(a, b, 2.5f, palette::kForce);
-      out.disc(a, 2.5f, palette::kForce, 6);
-    }
-  }
+  std::vector<ForceArrow> arrows;
+  forceArrows(world, camera, options, arrows);
+  for (const ForceArrow& a : arrows) out.arrow(a.tail, a.head, kForceWidth, kForceHead, a.color);
   if (options.impulses)
     for (const ImpulseMark& mark : overlay.impulses) impulseBurst(mark, camera, out);
   out.endLayer();

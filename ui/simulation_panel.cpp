@@ -166,11 +166,37 @@ void displayOptions(UiState& state) {
   EditTracker ignored;  // the view is not part of the scene
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   ImGui::Checkbox("contact forces", &v.forces);
-  ImGui::SameLine();
-  sliderDouble("m per N", &v.forceScale, 0.001, 0.5, "%.3f", ignored, true);
   helpMarker(
-      "Each red line is the force at one resting contact on the body that owns the contact "
-      "point; its length is force x this scale. One line per action/reaction pair.");
+      "Each red arrow is the normal force at one resting contact, drawn on the body it acts on "
+      "(one arrow per action/reaction pair), from the contact point; its length is force x the "
+      "scale, which the legend at the bottom left shows.");
+  ImGui::SameLine();
+  ImGui::Checkbox("friction", &v.friction);
+  helpMarker(
+      "Violet arrows: the friction force at each contact (time stepping; ContactSim is "
+      "frictionless).");
+  ImGui::SameLine();
+  ImGui::Checkbox("resultants", &v.resultants);
+  helpMarker(
+      "Dark red arrows from each centre of mass: the sum of the contact forces on the body.");
+  ImGui::Checkbox("automatic scale", &v.autoForceScale);
+  helpMarker("The largest force drawn about a quarter of the view, in round steps (1, 2, 5).");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(v.autoForceScale);
+  sliderDouble("m per N", &v.forceScale, 0.0001, 0.5, "%.4f", ignored, true);
+  ImGui::EndDisabled();
+  int labels = static_cast<int>(v.forceLabels);
+  ImGui::TextUnformatted("force values:");
+  ImGui::SameLine();
+  ImGui::RadioButton("none", &labels, static_cast<int>(ForceLabels::None));
+  ImGui::SameLine();
+  ImGui::RadioButton("N", &labels, static_cast<int>(ForceLabels::Newtons));
+  ImGui::SameLine();
+  ImGui::RadioButton("x m g", &labels, static_cast<int>(ForceLabels::Weights));
+  helpMarker(
+      "Label each arrow with its force in newtons, or as a multiple of the weight m g of "
+      "the body it acts on (a block resting on two corners: 0.5 m g each).");
+  v.forceLabels = static_cast<ForceLabels>(labels);
   ImGui::Checkbox("velocities", &v.velocities);
   ImGui::SameLine();
   sliderDouble("m per m/s", &v.velocityScale, 0.02, 2, "%.2f", ignored, true);

@@ -2,9 +2,12 @@
 // a scale bar, body names, and a banner when the physics cannot keep up.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
+#include "force_arrows.h"
 #include "grid.h"
 #include "panels.h"
 
@@ -57,6 +60,56 @@ void names(const UiFacts& facts, ImDrawList* draw) {
   }
 }
 
+ImVec2 toIm(Vec2 p) {
+  return ImVec2(static_cast<float>(p.x), static_cast<float>(p.y));
+}
+
+ImU32 toIm(Rgba c) {
+  return IM_COL32(c.r, c.g, c.b, c.a);
+}
+
+// Text on a pale plate, so that it reads over bodies and lines.
+void plateText(ImVec2 at, ImU32 color, const char* text, ImDrawList* draw) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  draw->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + size.x + 2, at.y + size.y + 1),
+                      IM_COL32(255, 255, 255, 200), 3);
+  draw->AddText(at, color, text);
+}
+
+// The force legend, bottom left of the free area: an arrow of a round force at the arrows' scale.
+void forceLegend(const Camera& camera, const Rect& area, double forceScale, ImDrawList* draw) {
+  const double pixelsPerNewton = camera.toPixels(forceScale);
+  const double newtons = legendForce(pixelsPerNewton);
+  if (!(newtons > 0)) return;
+  const float length = static_cast<float>(newtons * pixelsPerNewton);
+  const ImVec2 tail(static_cast<float>(area.min.x) + 44, static_cast<float>(area.max.y) - 40);
+  const ImVec2 head(tail.x + length, tail.y);
+  const ImU32 color = toIm(palette::kForce);
+  const float h = std::min(kForceHead, length);
+  draw->AddLine(tail, ImVec2(head.x - h, head.y), color, kForceWidth);
+  draw->AddTriangleFilled(head, ImVec2(head.x - h, head.y - 0.45f * h),
+                          ImVec2(head.x - h, head.y + 0.45f * h), color);
+  char text[32];
+  std::snprintf(text, sizeof text, "%g N", newtons);
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  plateText(ImVec2(tail.x + (length - size.x) / 2, tail.y - size.y - 6), color, text, draw);
+}
+
+// The value of each force arrow long enough to carry one, next to its head: newtons, or a multiple
+// of the weight of the body it acts on.
+void forceValues(const UiFacts& facts, const ViewOptions& view, ImDrawList* draw) {
+  constexpr double kShortest = 24;  // px: shorter arrows (in a pile, most) carry no label
+  std::vector<ForceArrow> arrows;
+  forceArrows(facts.world, facts.camera, view, arrows);
+  const double g = facts.world.settings.gravity;
+  for (const ForceArrow& a : arrows) {
+    if (glm::length(a.head - a.tail) < kShortest) continue;
+    const double mass = facts.world.body(static_cast<std::size_t>(a.body)).mass;
+    const std::string text = forceLabel(a.newtons, view.forceLabels, mass * g);
+    plateText(toIm(a.head + Vec2{6, -8}), toIm(a.color), text.c_str(), draw);
+  }
+}
+
 }  // namespace
 
 void worldLabels(const UiFacts& facts, const UiState& state) {
@@ -67,6 +120,11 @@ void worldLabels(const UiFacts& facts, const UiState& state) {
     scaleBar(facts.camera, area, draw);
   }
   if (state.view.names) names(facts, draw);
+  const ViewOptions& view = state.view;
+  if (view.forces || view.resultants) {
+    if (view.forceLabels != ForceLabels::None) forceValues(facts, view, draw);
+    forceLegend(facts.camera, area, view.forceScale, draw);
+  }
   const SimulationStatus& s = facts.status;
   char banner[128] = "";
   if (s.busySeconds > 0.25)

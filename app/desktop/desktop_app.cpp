@@ -114,6 +114,7 @@ bool DesktopApp::start() {
   }
   window_ = std::move(window.value());
   presets_ = listPresets();
+  ui_.view.forceLabels = options_.forceLabels;
   runner_ = std::make_unique<PhysicsRunner>(std::move(doc.value()), !options_.paused);
   controller_ = std::make_unique<Controller>(*runner_);
   if (options_.time) runner_->runUntil(*options_.time);
@@ -209,12 +210,17 @@ void DesktopApp::draw() {
   overlay.selected = ui_.selected;
   overlay.spring = mouse_.springLine(world());
   overlay.impulses = marks_;
+  Rect free = freeArea(ui_, camera_.viewport);
+  if (ui_.view.autoForceScale) {
+    const double side = std::min(free.max.x - free.min.x, free.max.y - free.min.y);
+    ui_.view.forceScale = automaticForceScale(largestContactForce(world()),
+                                              side / camera_.pixelsPerMeter, ui_.view.forceScale);
+  }
   drawList_.clear();
   drawWorld(world(), camera_, ui_.view, overlay, drawList_);
   // One clear paints the world's background and the side columns' (they share its colour and are
   // drawn without a background of their own), then the world is drawn between the columns.
   clearCanvas(w, h, palette::kBackground);
-  Rect free = freeArea(ui_, camera_.viewport);
   clipToWindowRect(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
   drawCanvas(drawList_, vw, vh, w, h);
   clearClip();

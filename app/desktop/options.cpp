@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <tuple>
 
 #include "persistence.h"
@@ -64,6 +65,13 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
   app.add_option("--msaa", options.msaa,
                  "multisampling, samples per pixel (default 0: lines are anti-aliased anyway)")
       ->check(CLI::IsMember({0, 2, 4, 8}));
+  const std::map<std::string, ForceLabels> labels{{"none", ForceLabels::None},
+                                                  {"newtons", ForceLabels::Newtons},
+                                                  {"weights", ForceLabels::Weights}};
+  app.add_option("--force-labels", options.forceLabels,
+                 "label the force arrows with their value: none (default), newtons, or weights "
+                 "(multiples of m g of the body acted on)")
+      ->transform(CLI::CheckedTransformer(labels, CLI::ignore_case));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

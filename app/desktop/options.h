@@ -1,11 +1,13 @@
 // The desktop program's command line:
 //   contactlab [SCENE | SHARE_STRING | PRESET] [--paused] [--time T] [--screenshot FILE.png]
 //              [--frames N] [--quit-after SECONDS] [--report FILE] [--size WxH] [--max-fps N]
-//              [--msaa N]
+//              [--msaa N] [--force-labels none|newtons|weights]
 #pragma once
 
 #include <optional>
 #include <string>
+
+#include "view_options.h"
 
 namespace contactlab {
 
@@ -21,6 +23,7 @@ struct DesktopOptions {
   int height = 800;
   int maxFps = 60;  // frame cap when the display does not pace the swaps; 0: none
   int msaa = 0;     // multisampling samples per pixel (costly with software GL)
+  ForceLabels forceLabels = ForceLabels::None;  // what the force arrows start labelled with
 };
 
 inline constexpr const char* kDefaultPreset = "tapering-stack";

@@ -5,8 +5,8 @@
 #   2. paused: drag a block; it lands exactly where the mouse lets go;
 #   3. a start without a scene brings back the scene of the last session (test 2's), and the
 #      sessions before it are kept; a start with another scene keeps the last session too;
-#   4. a screenshot of the tapering stack has red force lines at every resting contact, and red
-#      nowhere else;
+#   4. a screenshot of the tapering stack has a red force arrow, head included, at every resting
+#      contact, and red nowhere else but the force legend;
 #   5. a damaged last session is set aside byte for byte, the default scene opens, and the window
 #      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
 #      where the file was kept;
@@ -129,7 +129,7 @@ else
   fail "contactlab exited with $? (start with a scene): $(cat "$tmp/another.log")"
 fi
 
-echo "== 4. screenshot: red force lines at the resting contacts"
+echo "== 4. screenshot: red force arrows at the resting contacts"
 report=$tmp/shot.json
 if "$app" tapering-stack --screenshot "$tmp/shot.png" --frames 5 --time 1 --report "$report" \
   >"$tmp/shot.log" 2>&1; then

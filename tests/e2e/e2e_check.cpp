@@ -3,8 +3,10 @@
 //   e2e_check body-screen REPORT NAME          prints the pixel "x y" of the body's centre
 //   e2e_check to-screen REPORT X Y             prints the pixel "x y" of the world point (X, Y)
 //   e2e_check body-near REPORT NAME X Y TOL    PASS if the body's centre is within TOL m of (X, Y)
-//   e2e_check force-lines REPORT PNG           PASS if every resting contact's force line is red in
-//                                              the picture and no red pixel is anywhere else
+//   e2e_check force-lines REPORT PNG           PASS if every resting contact's force arrow is red
+//   in
+//                                              the picture, with its head, and no red pixel is
+//                                              anywhere else but the legend
 //   e2e_check field REPORT KEY...              prints the value at report[KEY][KEY]... (a string as
 //                                              it is, anything else as JSON)
 //   e2e_check notice-box PNG                   PASS if the picture shows the notice box (its dark
@@ -53,7 +55,7 @@ const json& bodyNamed(const json& report, const std::string& name) {
 struct Image {
   int width = 0, height = 0;
   std::vector<unsigned char> rgb;
-  // The colour of the contact-force lines (220, 20, 20), not blended with anything.
+  // The colour of the contact-force arrows (220, 20, 20), not blended with anything.
   bool forceRed(int x, int y) const {
     if (x < 0 || y < 0 || x >= width || y >= height) return false;
     const unsigned char* p = &rgb[3 * (static_cast<size_t>(y) * width + x)];
@@ -88,7 +90,7 @@ Image loadImage(const char* pngPath) {
 }
 
 // The notice box's title bar is dark red (about 140-166, 41-46, 31-36, focused or not); nothing
-// else in the window has that colour (force lines are a bright red, bodies are pale).
+// else in the window has that colour (force arrows are a bright red, bodies are pale).
 int noticeBox(const char* pngPath) {
   Image image = loadImage(pngPath);
   int pixels = 0;
@@ -102,47 +104,82 @@ int noticeBox(const char* pngPath) {
   return pass ? 0 : 1;
 }
 
+// Each contact's force arrow (render/force_arrows.h): a red shaft from the contact point along the
+// force, kInset pixels to one side (into the body the force acts on, whichever side that is), and
+// a head at its end wider than the shaft. Red pixels elsewhere are an error, except in the bottom
+// band where the force legend (a red arrow and its value) sits.
 int forceLines(const json& report, const char* pngPath) {
+  constexpr double kInset = 4;        // kForceInset
+  constexpr double kLegendBand = 75;  // px above the bottom edge: the legend
   Image image = loadImage(pngPath);
   View view = viewOf(report);
   std::vector<Segment> segments;
-  int checked = 0, failed = 0;
+  int checked = 0, failed = 0, heads = 0;
   for (const json& c : report.at("contacts")) {
     double x = c.at("x"), y = c.at("y"), nx = c.at("nx"), ny = c.at("ny");
     double f = c.at("force"), t = c.at("friction");
-    double fx = nx * f - ny * t, fy = ny * f + nx * t;  // force n + friction * perpendicular(n)
     Segment s;
     view.toScreen(x, y, s.x0, s.y0);
-    view.toScreen(x + fx * view.forceScale, y + fy * view.forceScale, s.x1, s.y1);
+    view.toScreen(x + nx * f * view.forceScale, y + ny * f * view.forceScale, s.x1, s.y1);
     segments.push_back(s);
-    if (std::hypot(s.x1 - s.x0, s.y1 - s.y0) < 10) continue;  // too short to sample along
-    int red = 0;
-    for (double k : {0.2, 0.35, 0.5, 0.65, 0.8})
-      red += image.redNear(s.x0 + k * (s.x1 - s.x0), s.y0 + k * (s.y1 - s.y0), 1);
-    ++checked;
-    if (red < 4) {
-      ++failed;
-      std::printf("  contact %s on %s at pixel (%.0f, %.0f): %d of 5 samples red\n",
-                  c.at("b").get<std::string>().c_str(), c.at("a").get<std::string>().c_str(), s.x0,
-                  s.y0, red);
+    if (t != 0) {  // the friction arrow, another colour: only its place matters here
+      Segment friction;
+      view.toScreen(x, y, friction.x0, friction.y0);
+      view.toScreen(x - ny * t * view.forceScale, y + nx * t * view.forceScale, friction.x1,
+                    friction.y1);
+      segments.push_back(friction);
     }
+    const double length = std::hypot(s.x1 - s.x0, s.y1 - s.y0);
+    if (length < 20) continue;  // too short to sample along
+    const double ux = (s.x1 - s.x0) / length, uy = (s.y1 - s.y0) / length;
+    const double px = -uy, py = ux;  // across the shaft
+    int best = 0;
+    double side = 0;
+    for (double sign : {1.0, -1.0}) {
+      int red = 0;
+      for (double k : {0.2, 0.35, 0.5, 0.65})
+        red += image.redNear(s.x0 + k * (s.x1 - s.x0) + sign * kInset * px,
+                             s.y0 + k * (s.y1 - s.y0) + sign * kInset * py, 1);
+      if (red > best) best = red, side = sign;
+    }
+    ++checked;
+    if (best < 3) {
+      ++failed;
+      std::printf("  contact %s on %s at pixel (%.0f, %.0f): %d of 4 samples red\n",
+                  c.at("b").get<std::string>().c_str(), c.at("a").get<std::string>().c_str(), s.x0,
+                  s.y0, best);
+      continue;
+    }
+    // The head: 9 px back from the tip it is about 8 px wide, the shaft 3.
+    const double cx = s.x1 + side * kInset * px, cy = s.y1 + side * kInset * py;
+    const auto redAcross = [&](double back, double across) {
+      return image.forceRed(static_cast<int>(std::lround(cx - back * ux + across * px)),
+                            static_cast<int>(std::lround(cy - back * uy + across * py)));
+    };
+    if (redAcross(9, 3) && redAcross(9, -3))
+      ++heads;
+    else
+      std::printf("  contact %s on %s at pixel (%.0f, %.0f): no arrowhead at (%.0f, %.0f)\n",
+                  c.at("b").get<std::string>().c_str(), c.at("a").get<std::string>().c_str(), s.x0,
+                  s.y0, cx, cy);
   }
   int stray = 0, redPixels = 0;
   for (int py = 0; py < image.height; ++py) {
     for (int px = 0; px < image.width; ++px) {
       if (!image.forceRed(px, py)) continue;
       ++redPixels;
+      if (py >= image.height - kLegendBand) continue;
       bool onLine = std::any_of(segments.begin(), segments.end(),
-                                [&](const Segment& s) { return s.distance(px, py) <= 4.5; });
+                                [&](const Segment& s) { return s.distance(px, py) <= kInset + 6; });
       if (!onLine && ++stray <= 3)
         std::printf("  red pixel away from every contact at (%d, %d)\n", px, py);
     }
   }
-  bool pass = checked > 0 && failed == 0 && stray == 0;
+  bool pass = checked > 0 && failed == 0 && heads == checked && stray == 0;
   std::printf(
-      "%s force lines: %d contacts checked, %d without a red line; %d red pixels, %d away "
-      "from contacts\n",
-      pass ? "PASS" : "FAIL", checked, failed, redPixels, stray);
+      "%s force arrows: %d contacts checked, %d without a red shaft, %d with an arrowhead; %d red "
+      "pixels, %d away from contacts\n",
+      pass ? "PASS" : "FAIL", checked, failed, heads, redPixels, stray);
   return pass ? 0 : 1;
 }
 
