@@ -6,6 +6,10 @@
 
 namespace contactlab {
 
+double shownValue(double value, double scale) {
+  return std::abs(value) <= 1e-12 * std::abs(scale) ? 0.0 : value;
+}
+
 void EnergyHistory::sample(double time, const Energy& energy, double minSpacing) {
   if (!time_.empty()) {
     double last = this->time(size() - 1);

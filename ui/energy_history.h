@@ -8,6 +8,10 @@
 
 namespace contactlab {
 
+// A value as shown beside others of magnitude up to `scale`: 0 when it is within 1e-12 scale of it
+// (round-off: a resting world's kinetic energy of 1e-29 J reads 0 J), else the value itself.
+double shownValue(double value, double scale);
+
 class EnergyHistory {
  public:
   static constexpr int kCapacity = 600;

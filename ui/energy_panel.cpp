@@ -19,7 +19,7 @@ const ImU32 kTotal = IM_COL32(70, 70, 80, 255);
 
 void bar(const char* name, double value, double scale, ImU32 color) {
   char overlay[64];
-  std::snprintf(overlay, sizeof overlay, "%s %.4g J", name, value);
+  std::snprintf(overlay, sizeof overlay, "%s %.4g J", name, shownValue(value, scale));
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, color);
   ImGui::ProgressBar(static_cast<float>(std::abs(value) / scale), ImVec2(-1, 0), overlay);
   ImGui::PopStyleColor();
