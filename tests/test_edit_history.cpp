@@ -12,10 +12,10 @@ using namespace contactlab::testing;
 
 namespace {
 
-Scene sceneWith(double gravity) {
-  Scene scene;
-  scene.settings.gravity = gravity;
-  return scene;
+Moment momentWith(double gravity) {
+  Moment moment;
+  moment.scene.settings.gravity = gravity;
+  return moment;
 }
 
 std::string text(const World& world) {
@@ -36,31 +36,31 @@ Document stackDocument() {
 
 TEST_CASE("undo returns the scene before the edit and redo the one after") {
   EditHistory history;
-  history.record(sceneWith(1));  // the scene was 1, became 2
-  std::optional<Scene> back = history.undo(sceneWith(2));
+  history.record(momentWith(1));  // the scene was 1, became 2
+  std::optional<Moment> back = history.undo(momentWith(2));
   REQUIRE(back);
-  CHECK(back->settings.gravity == 1);
-  std::optional<Scene> forward = history.redo(*back);
+  CHECK(back->scene.settings.gravity == 1);
+  std::optional<Moment> forward = history.redo(*back);
   REQUIRE(forward);
-  CHECK(forward->settings.gravity == 2);
+  CHECK(forward->scene.settings.gravity == 2);
   CHECK_FALSE(history.canRedo());
   CHECK(history.canUndo());
 }
 
 TEST_CASE("undo and redo with nothing to do return nothing") {
   EditHistory history;
-  CHECK_FALSE(history.undo(sceneWith(1)));
-  CHECK_FALSE(history.redo(sceneWith(1)));
+  CHECK_FALSE(history.undo(momentWith(1)));
+  CHECK_FALSE(history.redo(momentWith(1)));
 }
 
 TEST_CASE("several edits undo in reverse order") {
   EditHistory history;
-  for (double g : {1.0, 2.0, 3.0}) history.record(sceneWith(g));  // 1 -> 2 -> 3 -> 4
-  Scene current = sceneWith(4);
+  for (double g : {1.0, 2.0, 3.0}) history.record(momentWith(g));  // 1 -> 2 -> 3 -> 4
+  Moment current = momentWith(4);
   for (double expected : {3.0, 2.0, 1.0}) {
-    std::optional<Scene> back = history.undo(current);
+    std::optional<Moment> back = history.undo(current);
     REQUIRE(back);
-    CHECK(back->settings.gravity == expected);
+    CHECK(back->scene.settings.gravity == expected);
     current = *back;
   }
   CHECK_FALSE(history.canUndo());
@@ -69,22 +69,22 @@ TEST_CASE("several edits undo in reverse order") {
 
 TEST_CASE("a new edit after an undo forgets what could be redone") {
   EditHistory history;
-  history.record(sceneWith(1));
-  history.record(sceneWith(2));
-  history.undo(sceneWith(3));
-  history.record(sceneWith(2));
+  history.record(momentWith(1));
+  history.record(momentWith(2));
+  history.undo(momentWith(3));
+  history.record(momentWith(2));
   CHECK_FALSE(history.canRedo());
   CHECK(history.undoCount() == 2);
 }
 
 TEST_CASE("the history keeps at most its limit, dropping the oldest") {
   EditHistory history(3);
-  for (int g = 0; g < 5; ++g) history.record(sceneWith(g));
+  for (int g = 0; g < 5; ++g) history.record(momentWith(g));
   CHECK(history.undoCount() == 3);
-  Scene current = sceneWith(5);
+  Moment current = momentWith(5);
   double last = 0;
-  while (std::optional<Scene> back = history.undo(current)) {
-    last = back->settings.gravity;
+  while (std::optional<Moment> back = history.undo(current)) {
+    last = back->scene.settings.gravity;
     current = *back;
   }
   CHECK(last == 2);
@@ -92,26 +92,26 @@ TEST_CASE("the history keeps at most its limit, dropping the oldest") {
 
 TEST_CASE("a gesture is one entry, and none if it changed nothing") {
   EditHistory history;
-  history.beginGesture(sceneWith(1));
+  history.beginGesture(momentWith(1));
   history.endGesture();
   CHECK_FALSE(history.canUndo());
 
-  history.beginGesture(sceneWith(1));
+  history.beginGesture(momentWith(1));
   for (int frame = 0; frame < 30; ++frame) history.gestureChanged();
   history.endGesture();
   CHECK(history.undoCount() == 1);
-  std::optional<Scene> back = history.undo(sceneWith(7));
+  std::optional<Moment> back = history.undo(momentWith(7));
   REQUIRE(back);
-  CHECK(back->settings.gravity == 1);
+  CHECK(back->scene.settings.gravity == 1);
 }
 
 TEST_CASE("undo during a gesture ends it first, so the gesture itself is undone") {
   EditHistory history;
-  history.beginGesture(sceneWith(1));
+  history.beginGesture(momentWith(1));
   history.gestureChanged();
-  std::optional<Scene> back = history.undo(sceneWith(2));
+  std::optional<Moment> back = history.undo(momentWith(2));
   REQUIRE(back);
-  CHECK(back->settings.gravity == 1);
+  CHECK(back->scene.settings.gravity == 1);
   CHECK_FALSE(history.inGesture());
 }
 
@@ -242,4 +242,60 @@ TEST_CASE("loading a scene is undoable and sets the start") {
   REQUIRE(undo(doc));  // the reset
   REQUIRE(undo(doc));  // the load
   CHECK(text(doc.world) == original);
+}
+
+TEST_CASE("reset puts the bodies back and keeps the settings changed since play") {
+  Document doc = stackDocument();
+  markStart(doc);
+  const Scene started = captureScene(doc.world);
+  for (int i = 0; i < 20; ++i) stepValid(doc.world);
+  WorldSettings slower = doc.world.settings();
+  slower.friction = 0.5;
+  slower.gravity = 3;
+  REQUIRE(applyEdit(doc, [&](World& w) { return w.setSettings(slower); }));
+  REQUIRE(resetToStart(doc));
+  const Scene reset = captureScene(doc.world);
+  CHECK(reset.settings.friction == 0.5);
+  CHECK(reset.settings.gravity == 3);
+  Scene expected = started;
+  expected.settings = slower;
+  CHECK(writeScene(reset) == writeScene(expected));
+}
+
+TEST_CASE("reset after undo does not bring back what was undone") {
+  Document doc = stackDocument();
+  REQUIRE(applyEdit(doc, [&](World& w) {
+    Result<BodyId> id = w.addBody(boxDef("C", 1, 1, 3, 0.505));
+    return id ? Status{} : Status{id.error()};
+  }));
+  markStart(doc);  // play, with C
+  for (int i = 0; i < 10; ++i) stepValid(doc.world);
+  REQUIRE(undo(doc));  // C goes
+  CHECK_FALSE(doc.world.findBody("C"));
+  REQUIRE(resetToStart(doc));
+  CHECK_FALSE(doc.world.findBody("C"));
+  REQUIRE(undo(doc));  // the reset, undone
+  REQUIRE(redo(doc));
+  CHECK_FALSE(doc.world.findBody("C"));
+}
+
+TEST_CASE("a drag while running is one undo step back to the moment it began") {
+  Document doc = stackDocument();
+  markStart(doc);
+  for (int i = 0; i < 10; ++i) stepValid(doc.world);
+  const std::string grabbed = text(doc.world);
+  BodyId b = *doc.world.findBody("B");
+  REQUIRE(beginDrag(doc, b, doc.world.body(b)->state.position));
+  for (int i = 0; i < 60; ++i) {
+    REQUIRE(doc.drag.moveTo(doc.world, {3, 4}));
+    stepValid(doc.world);
+  }
+  doc.drag.end(doc.world);
+  for (int i = 0; i < 10; ++i) stepValid(doc.world);
+  CHECK(text(doc.world) != grabbed);
+  REQUIRE(undo(doc));
+  CHECK(text(doc.world) == grabbed);
+  CHECK_FALSE(doc.history.canUndo());                                    // one step
+  CHECK_FALSE(beginDrag(doc, *doc.world.findBody("floor"), {0, -0.5}));  // a fixed body: refused
+  CHECK_FALSE(doc.history.canUndo());
 }

@@ -152,7 +152,7 @@ void Controller::endGesture() {
 }
 
 void Controller::beginDrag(BodyId id, Vec2 grab) {
-  postForThisWorld([id, grab](Session& s) { s.doc.drag.begin(s.doc.world, id, grab); });
+  postForThisWorld([id, grab](Session& s) { contactlab::beginDrag(s.doc, id, grab); });
 }
 
 void Controller::dragTo(Vec2 anchor) {

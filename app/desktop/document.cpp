@@ -17,6 +17,18 @@ Status replaceWorld(Document& doc, const Scene& scene) {
   return {};
 }
 
+// The document as it is now, for the history.
+Moment moment(const Document& doc) {
+  return {captureScene(doc.world), doc.start};
+}
+
+// Back to a moment from the history: its scene and its start.
+bool restore(Document& doc, std::optional<Moment> target) {
+  if (!target || !replaceWorld(doc, target->scene)) return false;
+  doc.start = std::move(target->start);
+  return true;
+}
+
 }  // namespace
 
 Result<Document> openDocument(const Scene& scene, std::string source) {
@@ -30,7 +42,7 @@ Result<Document> openDocument(const Scene& scene, std::string source) {
 }
 
 Status loadScene(Document& doc, const Scene& scene, std::string source) {
-  Scene before = captureScene(doc.world);
+  Moment before = moment(doc);
   Status status = replaceWorld(doc, scene);
   if (!status) return status;
   doc.history.record(std::move(before));
@@ -48,7 +60,7 @@ Status applyEdit(Document& doc, const std::function<Status(World&)>& change) {
     }
     return status;
   }
-  Scene before = captureScene(doc.world);
+  Moment before = moment(doc);
   Status status = change(doc.world);
   if (!status) return status;
   doc.history.record(std::move(before));
@@ -57,8 +69,8 @@ Status applyEdit(Document& doc, const std::function<Status(World&)>& change) {
 }
 
 Status editScene(Document& doc, const std::function<Status(Scene&)>& change) {
-  Scene before = captureScene(doc.world);
-  Scene edited = before;
+  Moment before = moment(doc);
+  Scene edited = before.scene;
   Status status = change(edited);
   if (!status) return status;
   status = replaceWorld(doc, edited);
@@ -68,7 +80,7 @@ Status editScene(Document& doc, const std::function<Status(Scene&)>& change) {
 }
 
 void beginGesture(Document& doc) {
-  doc.history.beginGesture(captureScene(doc.world));
+  doc.history.beginGesture(moment(doc));
 }
 
 void endGesture(Document& doc) {
@@ -76,18 +88,27 @@ void endGesture(Document& doc) {
 }
 
 bool undo(Document& doc) {
-  std::optional<Scene> target = doc.history.undo(captureScene(doc.world));
-  return target && replaceWorld(doc, *target).ok();
+  return restore(doc, doc.history.undo(moment(doc)));
 }
 
 bool redo(Document& doc) {
-  std::optional<Scene> target = doc.history.redo(captureScene(doc.world));
-  return target && replaceWorld(doc, *target).ok();
+  return restore(doc, doc.history.redo(moment(doc)));
+}
+
+Status beginDrag(Document& doc, BodyId body, Vec2 grab) {
+  Moment before = moment(doc);
+  Status status = doc.drag.begin(doc.world, body, grab);
+  if (!status) return status;
+  doc.history.record(std::move(before));
+  ++doc.edits;
+  return {};
 }
 
 Status resetToStart(Document& doc) {
-  Scene before = captureScene(doc.world);
-  Status status = replaceWorld(doc, doc.start);
+  Moment before = moment(doc);
+  Scene target = doc.start;
+  target.settings = before.scene.settings;
+  Status status = replaceWorld(doc, target);
   if (status) doc.history.record(std::move(before));
   return status;
 }

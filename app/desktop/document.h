@@ -17,7 +17,7 @@ namespace contactlab {
 
 struct Document {
   World world;
-  Scene start;  // where Reset goes: the scene when loaded or when play was last pressed
+  Scene start;  // where Reset goes: the bodies when loaded or when play was last pressed
   EditHistory history;
   DragSpring drag;
   std::uint64_t epoch = 0;  // bumped whenever the world is replaced
@@ -44,10 +44,17 @@ Status editScene(Document& doc, const std::function<Status(Scene&)>& change);
 void beginGesture(Document& doc);
 void endGesture(Document& doc);
 
+// Undo and redo put back the scene and the start of the moment they return to, so that Reset
+// never brings back an edit that was undone.
 bool undo(Document& doc);
 bool redo(Document& doc);
 
-// Back to the start, undoably (Ctrl+Z after R brings the moment before back).
+// Grabs `body` at `grab` with the mouse spring (a drag while running), undoably: Undo puts the
+// world back to this moment, whatever the drag and the run did after it. On error nothing changes.
+Status beginDrag(Document& doc, BodyId body, Vec2 grab);
+
+// The bodies back where they were at the start, with the settings as they are now (a slider moved
+// since Play stays where it was put), undoably (Ctrl+Z after R brings the moment before back).
 Status resetToStart(Document& doc);
 
 // The start becomes the world as it is now (pressing play).

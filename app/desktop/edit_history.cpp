@@ -5,18 +5,18 @@
 
 namespace contactlab {
 
-void EditHistory::push(Scene before) {
+void EditHistory::push(Moment before) {
   undo_.push_back(std::move(before));
   while (undo_.size() > limit_) undo_.pop_front();
   redo_.clear();
 }
 
-void EditHistory::record(Scene before) {
+void EditHistory::record(Moment before) {
   endGesture();
   push(std::move(before));
 }
 
-void EditHistory::beginGesture(Scene before) {
+void EditHistory::beginGesture(Moment before) {
   endGesture();
   gestureBefore_ = std::move(before);
   gestureChanged_ = false;
@@ -32,19 +32,19 @@ void EditHistory::endGesture() {
   gestureChanged_ = false;
 }
 
-std::optional<Scene> EditHistory::undo(Scene current) {
+std::optional<Moment> EditHistory::undo(Moment current) {
   endGesture();
   if (undo_.empty()) return std::nullopt;
-  Scene target = std::move(undo_.back());
+  Moment target = std::move(undo_.back());
   undo_.pop_back();
   redo_.push_back(std::move(current));
   return target;
 }
 
-std::optional<Scene> EditHistory::redo(Scene current) {
+std::optional<Moment> EditHistory::redo(Moment current) {
   endGesture();
   if (redo_.empty()) return std::nullopt;
-  Scene target = std::move(redo_.back());
+  Moment target = std::move(redo_.back());
   redo_.pop_back();
   undo_.push_back(std::move(current));
   return target;
