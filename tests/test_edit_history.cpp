@@ -299,3 +299,32 @@ TEST_CASE("a drag while running is one undo step back to the moment it began") {
   CHECK_FALSE(beginDrag(doc, *doc.world.findBody("floor"), {0, -0.5}));  // a fixed body: refused
   CHECK_FALSE(doc.history.canUndo());
 }
+
+TEST_CASE("bodies that leave the world are removed in one undoable step") {
+  Document doc = stackDocument();
+  REQUIRE(applyEdit(doc, [&](World& w) -> Status {
+    for (const BodyDef& def : {discDef("fallen", 0.5, 0, -1 - kLostDepth - 1.5),
+                               discDef("edge", 0.5, 0, -1 - kLostDepth + 0.5),
+                               boxDef("away", 1, 1, 10 + kLostDistance + 1, 3)})
+      if (Result<BodyId> id = w.addBody(def); !id) return id.error();
+    return {};
+  }));
+  const std::string before = text(doc.world);
+  const std::vector<std::string> lost = removeLostBodies(doc);
+  CHECK(lost == std::vector<std::string>{"fallen", "away"});
+  CHECK_FALSE(doc.world.findBody("fallen"));
+  CHECK(doc.world.findBody("edge"));  // its top is not yet kLostDepth below the floor
+  CHECK(doc.world.findBody("A"));
+  CHECK(removeLostBodies(doc).empty());
+  REQUIRE(undo(doc));
+  CHECK(text(doc.world) == before);
+}
+
+TEST_CASE("a world without fixed bodies loses nothing") {
+  Scene scene;
+  scene.bodies = {discDef("drifter", 0.5, 0, -1e4)};
+  Result<Document> doc = openDocument(scene, "test");
+  REQUIRE(doc.ok());
+  CHECK(removeLostBodies(doc.value()).empty());
+  CHECK(doc.value().world.bodyCount() == 1);
+}

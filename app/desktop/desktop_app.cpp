@@ -119,6 +119,7 @@ bool DesktopApp::start() {
   controller_ = std::make_unique<Controller>(*runner_);
   if (options_.time) runner_->runUntil(*options_.time);
   if (options_.screenshot.empty()) runner_->startThread();
+  ui_.now = nowSeconds();
   takeFrame();
   camera_.viewport = window_->size();
   fitView();
@@ -131,8 +132,8 @@ void DesktopApp::frame() {
   double frameStart = nowSeconds();
   handleEvents();
   if (!runner_->threaded()) runner_->pump(1.0 / 60);  // scripted runs: deterministic frames
-  takeFrame();
   ui_.now = frameStart;
+  takeFrame();
   camera_.viewport = window_->size();
 
   window_->beginUiFrame();
@@ -191,6 +192,10 @@ void DesktopApp::takeFrame() {
       fitPending_ = false;
       fitView();
     }
+  }
+  if (status.lostSerial != shownLostSerial_) {
+    shownLostSerial_ = status.lostSerial;
+    tell(ui_, status.lost, 10);
   }
   resolveSelection();
   for (const CapturedScene& captured : frame_.captures) deliver(captured);

@@ -94,6 +94,7 @@ class DesktopApp {
   double lastFrameStart_ = -1;
   double nextDeadline_ = 0;  // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
+  std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
   bool fitPending_ = false;
   bool snapshotRequested_ = false;  // F12
   std::uint64_t fitAfterEpoch_ = 0;

@@ -1,6 +1,8 @@
 // Undoable changes to the edited scene (document.h).
 #include "document.h"
 
+#include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace contactlab {
@@ -111,6 +113,43 @@ Status resetToStart(Document& doc) {
   Status status = replaceWorld(doc, target);
   if (status) doc.history.record(std::move(before));
   return status;
+}
+
+std::vector<std::string> removeLostBodies(Document& doc) {
+  const World& world = doc.world;
+  Bounds fixedBox{{INFINITY, INFINITY}, {-INFINITY, -INFINITY}};
+  for (BodyId id : world.bodies()) {
+    if (!world.body(id)->def.fixed) continue;
+    const Bounds b = world.bounds(id).value();
+    fixedBox.min = glm::min(fixedBox.min, b.min);
+    fixedBox.max = glm::max(fixedBox.max, b.max);
+  }
+  std::vector<BodyId> lost;
+  std::vector<std::string> names;
+  if (!(fixedBox.min.x <= fixedBox.max.x)) return names;  // no fixed body
+  for (BodyId id : world.bodies()) {
+    std::optional<BodyView> body = world.body(id);
+    if (body->def.fixed) continue;
+    const Bounds b = world.bounds(id).value();
+    const Vec2 c = body->state.position;
+    const bool below = b.max.y < fixedBox.min.y - kLostDepth;
+    const bool away = c.x < fixedBox.min.x - kLostDistance ||
+                      c.x > fixedBox.max.x + kLostDistance ||
+                      c.y < fixedBox.min.y - kLostDistance || c.y > fixedBox.max.y + kLostDistance;
+    if (!below && !away) continue;
+    lost.push_back(id);
+    names.push_back(body->def.name);
+  }
+  if (lost.empty()) return names;
+  if (doc.drag.active() && std::find(lost.begin(), lost.end(), doc.drag.body()) != lost.end())
+    doc.drag.end(doc.world);
+  Status status = applyEdit(doc, [&](World& w) -> Status {
+    for (BodyId id : lost)
+      if (Status removed = w.removeBody(id); !removed) return removed;
+    return {};
+  });
+  if (!status) names.clear();
+  return names;
 }
 
 void markStart(Document& doc) {

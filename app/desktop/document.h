@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "contactlab/scene.h"
 #include "contactlab/world.h"
@@ -56,6 +57,16 @@ Status beginDrag(Document& doc, BodyId body, Vec2 grab);
 // The bodies back where they were at the start, with the settings as they are now (a slider moved
 // since Play stays where it was put), undoably (Ctrl+Z after R brings the moment before back).
 Status resetToStart(Document& doc);
+
+// How far a body may wander before it counts as lost: its top this far below the bottom of the
+// lowest fixed body, or its centre this far outside the box around the fixed bodies. A world
+// without fixed bodies (free fall, a space scene) loses nothing.
+inline constexpr double kLostDepth = 50;       // m
+inline constexpr double kLostDistance = 1000;  // m
+
+// Removes the movable bodies that have left the world (kLostDepth, kLostDistance), undoably as one
+// step (Undo brings them back as they were). Returns their names, empty when none left.
+std::vector<std::string> removeLostBodies(Document& doc);
 
 // The start becomes the world as it is now (pressing play).
 void markStart(Document& doc);

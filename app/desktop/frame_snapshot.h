@@ -24,6 +24,8 @@ struct RunnerStatus {
   bool canRedo = false;
   std::string error;
   std::string source;
+  std::string lost;  // RunControl::lost, RunControl::lostSerial
+  std::uint64_t lostSerial = 0;
 };
 
 // A collision impulse the world reported (World::lastStep().collisionEvents), for the view's

@@ -19,6 +19,9 @@ double nowSeconds() {
 constexpr std::size_t kPooledSnapshots = 3;
 // Collisions kept for a window that does not take snapshots: beyond, the oldest are dropped.
 constexpr std::size_t kMaxUnseenCollisions = 10000;
+// Steps between two looks for bodies that left the world (removeLostBodies): they are kLostDepth
+// below the floor by then, so a few steps late changes nothing.
+constexpr std::uint64_t kLostCheckSteps = 32;
 
 }  // namespace
 
@@ -77,6 +80,19 @@ void PhysicsRunner::stepOnce() {
     log.add({event.point, event.impulse, world.time()});
   if (log.marks().size() > kMaxUnseenCollisions)
     log.forgetBefore(log.first() + log.marks().size() - kMaxUnseenCollisions);
+  if (++stepsSinceLostCheck_ < kLostCheckSteps) return;
+  stepsSinceLostCheck_ = 0;
+  const std::vector<std::string> lost = removeLostBodies(session_.doc);
+  if (lost.empty()) return;
+  std::string names = lost.front();
+  for (std::size_t i = 1; i < lost.size() && i < 5; ++i) names += ", " + lost[i];
+  if (lost.size() > 5) names += " and " + std::to_string(lost.size() - 5) + " more";
+  session_.control.lost = "Removed " + names + ": left the world (" +
+                          std::to_string(static_cast<int>(kLostDepth)) +
+                          " m below the floor or far away). Undo brings " +
+                          (lost.size() == 1 ? "it" : "them") + " back.";
+  ++session_.control.lostSerial;
+  bodiesMayHaveChanged_ = true;
 }
 
 void PhysicsRunner::measureSpeed(double now) {
@@ -148,6 +164,8 @@ void PhysicsRunner::publish() {
   status.canRedo = s.doc.history.canRedo();
   status.error = s.control.error;
   status.source = s.doc.source;
+  status.lost = s.control.lost;
+  status.lostSerial = s.control.lostSerial;
   std::shared_ptr<const FrameSnapshot> replaced;  // let go of after the lock
   {
     std::lock_guard lock(frameMutex_);

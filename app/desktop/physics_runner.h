@@ -33,6 +33,8 @@ struct RunControl {
   double timeRate = 1;  // simulated seconds per real second
   int stepRequests = 0;
   std::string error;  // why the simulation stopped (a step failed) or an edit was refused
+  std::string lost;   // which bodies left the world and were removed (removeLostBodies), if any
+  std::uint64_t lostSerial = 0;  // counts the removals, so the window tells each one once
 };
 
 // A scene the window asked for, captured by the worker between two steps, with what the window
@@ -110,6 +112,7 @@ class PhysicsRunner {
   void measureSpeed(double now);
 
   Session session_;
+  std::uint64_t stepsSinceLostCheck_ = 0;
   std::thread thread_;
   std::mutex queueMutex_;
   std::condition_variable wake_;

@@ -10,6 +10,7 @@
 #   5. a damaged last session is set aside byte for byte, the default scene opens, and the window
 #      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
 #      where the file was kept;
+#   5b. a disc that rolls off the floor is removed, and the status line says Undo brings it back;
 #   6. files that cannot be written are errors: a .jpg name, a missing folder, a --report under a
 #      regular file exit 2, --screenshot /dev/full exits 4, and /dev/full is left a device.
 # Positions come from the program's --report JSON (which holds the view, so a world point's pixel
@@ -175,6 +176,27 @@ if wait_for_report "$report"; then
 else
   fail "the damaged test did not start: $(cat "$tmp/damaged.log")"
   kill "$pid" 2>/dev/null
+fi
+
+echo "== 5b. a body that rolls off the floor is removed, and the window says Undo brings it back"
+cat >"$tmp/rolloff.scene" <<'SCENE'
+box floor w=10 h=1 x=0 y=-0.5 fixed
+disc ball r=0.5 x=0 y=0.505 vx=4
+box block w=1 h=1 x=-3 y=0.505
+SCENE
+if "$app" "$tmp/rolloff.scene" --time 6 --screenshot "$tmp/roll.png" --frames 3 \
+  --report "$tmp/roll.json" >"$tmp/roll.log" 2>&1; then
+  bodies=$("$check" field "$tmp/roll.json" bodies)
+  message=$("$check" field "$tmp/roll.json" status message)
+  if [[ $bodies == *'"ball"'* || $bodies != *'"block"'* ]]; then
+    fail "expected the ball removed and the block kept: $bodies"
+  elif [[ $message != *"Removed ball"*"Undo brings it back"* ]]; then
+    fail "the status line does not say what was removed: '$message'"
+  else
+    echo "PASS the ball was removed: $message"
+  fi
+else
+  fail "contactlab exited with $? (roll-off scene): $(cat "$tmp/roll.log")"
 fi
 
 echo "== 6. files that cannot be written are errors"
