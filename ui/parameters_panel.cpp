@@ -29,10 +29,13 @@ void parametersPanel(const UiFacts& facts, UiState& state, Commands& out) {
   helpMarker(
       "Coefficient of restitution of bodies that set none: 1 bounces back at full speed, 0 "
       "stops dead. A pair uses the smaller of its two.");
+  // ContactSim is frictionless: the coefficient is kept for the time-stepping solver, greyed here.
+  ImGui::BeginDisabled(s.solver != SolverKind::Timestep);
   changed |= sliderDouble("friction", &s.friction, 0, 2, "%.2f", tracker);
+  ImGui::EndDisabled();
   helpMarker(
       "Coulomb coefficient of bodies that set none. Used by the time-stepping solver; "
-      "ContactSim is frictionless.");
+      "ContactSim is frictionless, so the slider is greyed while it runs.");
   ImGui::PopItemWidth();
   if (changed) out.settings = s;
   state.settingsEditing |= tracker.active;

@@ -44,6 +44,9 @@ Result<std::unique_ptr<AppWindow>> AppWindow::open(const std::string& title, int
   style.Colors[ImGuiCol_WindowBg] = ImVec4(246 / 255.0f, 245 / 255.0f, 240 / 255.0f, 1.0f);
   style.Colors[ImGuiCol_MenuBarBg] = ImVec4(0.88f, 0.88f, 0.86f, 1.0f);
   style.Colors[ImGuiCol_Border] = ImVec4(0.70f, 0.70f, 0.70f, 1.0f);
+  // Frames (fields, check boxes, radio buttons) get a border: on the pale background an unselected
+  // radio button was otherwise nearly invisible.
+  style.FrameBorderSize = 1.0f;
   ImGui_ImplSDL2_InitForOpenGL(app->window_, app->context_);
   ImGui_ImplOpenGL3_Init("#version 130");
   return app;
