@@ -39,9 +39,11 @@ void addForm(const UiFacts& facts, UiState& state, Commands& out) {
   helpMarker("A fixed body never moves: a floor, a wall, a ramp. Drag it to place it.");
   ImGui::SameLine();
   if (ImGui::Button("Add")) {
-    Rect area = freeArea(state, facts.camera.viewport);
-    Vec2 spot = facts.camera.screenToWorld(area.center());
-    out.addBody = newBodyDef(f, facts.world, spot);
+    const Rect area = freeArea(state, facts.camera.viewport);
+    const Vec2 corner1 = facts.camera.screenToWorld(area.min);
+    const Vec2 corner2 = facts.camera.screenToWorld(area.max);
+    out.addBody =
+        newBodyDef(f, facts.world, Rect{glm::min(corner1, corner2), glm::max(corner1, corner2)});
   }
 }
 

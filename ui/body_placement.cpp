@@ -16,7 +16,7 @@ std::string uniqueBodyName(const WorldSnapshot& world, const std::string& prefix
   }
 }
 
-BodyDef newBodyDef(const AddBodyForm& form, const WorldSnapshot& world, Vec2 spot) {
+BodyDef newBodyDef(const AddBodyForm& form, const WorldSnapshot& world, const Rect& visible) {
   BodyDef def;
   double halfWidth = 0, halfHeight = 0;
   switch (form.shape) {
@@ -48,15 +48,31 @@ BodyDef newBodyDef(const AddBodyForm& form, const WorldSnapshot& world, Vec2 spo
   }
   def.mass = form.mass;
   def.fixed = form.fixed;
-  // Above every body whose bounds overlap the new body's column, with a small gap.
-  double y = spot.y;
-  for (const Bounds& bounds : world.bounds) {
-    Rect r = boundsRect(bounds);
-    if (r.max.x < spot.x - halfWidth || r.min.x > spot.x + halfWidth) continue;
-    if (r.max.y + halfHeight > y - halfHeight - 0.05 && r.min.y < y + halfHeight)
-      y = std::max(y, r.max.y + halfHeight + 0.05);
+  const Vec2 spot = visible.center();
+  // The height at which the new body clears every body whose bounds overlap its column at x (with
+  // a small gap), starting from the middle of the view.
+  const auto clearHeight = [&](double x) {
+    double y = spot.y;
+    for (const Bounds& bounds : world.bounds) {
+      Rect r = boundsRect(bounds);
+      if (r.max.x < x - halfWidth || r.min.x > x + halfWidth) continue;
+      if (r.max.y + halfHeight > y - halfHeight - 0.05 && r.min.y < y + halfHeight)
+        y = std::max(y, r.max.y + halfHeight + 0.05);
+    }
+    return y;
+  };
+  // Columns across the view, from the middle outwards: the first free one at the middle height,
+  // else the one where the body lands lowest (so repeated adds fill the view before they stack).
+  const double pitch = 2 * halfWidth + 0.1;
+  Vec2 best{spot.x, clearHeight(spot.x)};
+  for (int k = 1; best.y > spot.y; ++k) {
+    const double offset = ((k + 1) / 2) * pitch * (k % 2 ? 1 : -1);
+    const double x = spot.x + offset;
+    if (std::abs(offset) + halfWidth > visible.size().x / 2) break;
+    const double y = clearHeight(x);
+    if (y < best.y) best = {x, y};
   }
-  def.state.position = {spot.x, y};
+  def.state.position = best;
   return def;
 }
 
