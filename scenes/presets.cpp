@@ -35,4 +35,17 @@ std::optional<Preset> findPreset(const std::string& name) {
   return std::nullopt;
 }
 
+Scene newScene() {
+  BodyDef floor;
+  floor.name = "floor";
+  floor.shape = ShapeKind::Box;
+  floor.width = 40;
+  floor.height = 1;
+  floor.fixed = true;
+  floor.state.position = {0, -0.5};
+  Scene scene;
+  scene.bodies.push_back(floor);
+  return scene;
+}
+
 }  // namespace contactlab

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "contactlab/scene.h"
+
 namespace contactlab {
 
 struct Preset {
@@ -20,6 +22,9 @@ std::string presetDirectory();
 
 // Every preset, sorted by name.
 std::vector<Preset> listPresets();
+
+// What File > New opens: the default settings and a fixed floor 40 m wide whose top is y = 0.
+Scene newScene();
 
 std::optional<Preset> findPreset(const std::string& name);
 

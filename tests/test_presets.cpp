@@ -67,3 +67,16 @@ TEST_CASE("every preset runs 5 s: no NaN, no deep penetration, no energy gained"
     if (checkEnergy) CHECK(worstGain <= 5e-5 * scale);
   }
 }
+
+TEST_CASE("File > New's scene is a fixed floor whose top is y = 0, with the default settings") {
+  const Scene scene = newScene();
+  Result<World> built = buildWorld(scene);
+  REQUIRE(built.ok());
+  World& world = built.value();
+  REQUIRE(world.bodyCount() == 1);
+  const BodyId floor = world.bodies().front();
+  CHECK(world.body(floor)->def.fixed);
+  CHECK(world.bounds(floor).value().max.y == doctest::Approx(0));
+  CHECK(writeScene(captureScene(world)) == writeScene(scene));
+  CHECK(world.settings().gravity == WorldSettings{}.gravity);
+}

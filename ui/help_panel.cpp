@@ -19,6 +19,7 @@ void helpPanel() {
       {"Ctrl+Z / Ctrl+Y", "undo / redo an edit"},
       {"Ctrl+C", "copy the scene's share string"},
       {"Ctrl+V", "open a share string from the clipboard"},
+      {"Ctrl+N", "a new scene (a floor)"},
       {"Ctrl+S / Ctrl+O", "save / open a scene file"},
       {"F", "fit the scene in the view"},
       {"Tab", "hide or show the panels"},

@@ -27,6 +27,7 @@ void recentSessionsMenu(const UiFacts& facts, Commands& out) {
 void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("New", "Ctrl+N")) out.newScene = true;
     if (ImGui::MenuItem("Open...", "Ctrl+O")) {
       state.fileDialogOpen = true;
       state.fileDialogSave = false;

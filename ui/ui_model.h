@@ -94,6 +94,7 @@ struct Commands {
   bool deleteSelected = false;
   std::optional<BodyId> select;
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
+  bool newScene = false;  // File > New
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
   bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go

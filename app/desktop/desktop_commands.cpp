@@ -48,6 +48,10 @@ void DesktopApp::apply(const Commands& c) {
     ui_.selected = BodyId{};
     ui_.selectedName.clear();
   }
+  if (c.newScene) {
+    opened(newScene(), "new scene", "new scene");
+    tell(ui_, "A new scene: a floor. Ctrl+Z brings the last scene back.");
+  }
   if (c.openPreset) openArgument(*c.openPreset);
   if (c.openShare) openShareText(*c.openShare);
   if (c.openFile) openSceneText(*c.openFile);

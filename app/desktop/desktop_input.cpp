@@ -127,6 +127,9 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_v:
       if (ctrl && !repeat) c.pasteShare = true;
       break;
+    case SDLK_n:
+      if (ctrl && !repeat) c.newScene = true;
+      break;
     case SDLK_o:
       if (ctrl && !repeat) {
         ui_.fileDialogOpen = true;

@@ -2,6 +2,8 @@
 # End-to-end test of the desktop program under Xvfb (run by .ci/run; about 20 s, at most 2 min):
 #   1. running: drag a block with the mouse (xdotool); it follows the mouse on the drag spring and
 #      hangs where the mouse holds it, g / w^2 below;
+#   1b. a drag while running undoes (Ctrl+Z) in one step to where the drag began; Ctrl+N opens a
+#      new scene (a floor);
 #   2. paused: drag a block; it lands exactly where the mouse lets go;
 #   3. a start without a scene brings back the scene of the last session (test 2's), and the
 #      sessions before it are kept; a start with another scene keeps the last session too;
@@ -75,6 +77,39 @@ if wait_for_report "$report" && drag_body "$report" block 2.5 2.5 hold; then
   run_check body-near "$report" block 2.5 2.438 0.1
 else
   fail "the drag test did not start: $(cat "$tmp/drag.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 1b. a drag while running is one undo step back to where the drag began; Ctrl+N, a new scene"
+# (with their own session folder: test 3 counts the sessions of tests 1 and 2)
+report=$tmp/undo.json
+XDG_STATE_HOME=$tmp/state-1b "$app" block-on-floor --quit-after 5 --report "$report" >"$tmp/undo.log" 2>&1 &
+pid=$!
+if wait_for_report "$report" && drag_body "$report" block 2.5 2.5 release; then
+  sleep 0.8
+  xdotool key ctrl+z
+  sleep 0.5
+  wait "$pid" || fail "contactlab exited with $? (undo test): $(cat "$tmp/undo.log")"
+  run_check body-near "$report" block 0 0.505 0.02
+else
+  fail "the undo test did not start: $(cat "$tmp/undo.log")"
+  kill "$pid" 2>/dev/null
+fi
+report=$tmp/new.json
+XDG_STATE_HOME=$tmp/state-1b "$app" block-on-floor --quit-after 3 --report "$report" >"$tmp/new.log" 2>&1 &
+pid=$!
+if wait_for_report "$report"; then
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  xdotool windowfocus --sync "$window" key ctrl+n
+  wait "$pid" || fail "contactlab exited with $? (new scene test): $(cat "$tmp/new.log")"
+  bodies=$("$check" field "$report" bodies)
+  if [[ $bodies == *'"floor"'* && $bodies != *'"block"'* ]]; then
+    echo "PASS Ctrl+N opened a new scene: a floor"
+  else
+    fail "Ctrl+N: expected only a floor, found $bodies"
+  fi
+else
+  fail "the new scene test did not start: $(cat "$tmp/new.log")"
   kill "$pid" 2>/dev/null
 fi
 
