@@ -25,13 +25,16 @@ void parametersPanel(const UiFacts& facts, UiState& state, Commands& out) {
   helpMarker("A viscous medium: force -k v on each body, torque -k * rotate ratio * omega.");
   changed |= sliderDouble("rotate ratio (m²)", &s.rotateRatio, 0, 10, "%.2f", tracker);
   helpMarker("Scales the damping of rotation.");
+  const float sliderWidth = ImGui::CalcItemWidth();
   changed |= sliderDouble("elasticity", &s.elasticity, 0, 1, "%.2f", tracker);
+  state.itemRects["elasticity"] = itemFrame(sliderWidth);
   helpMarker(
       "Coefficient of restitution of bodies that set none: 1 bounces back at full speed, 0 "
       "stops dead. A pair uses the smaller of its two.");
   // ContactSim is frictionless: the coefficient is kept for the time-stepping solver, greyed here.
   ImGui::BeginDisabled(s.solver != SolverKind::Timestep);
   changed |= sliderDouble("friction", &s.friction, 0, 2, "%.2f", tracker);
+  state.itemRects["friction"] = itemFrame(sliderWidth);
   ImGui::EndDisabled();
   helpMarker(
       "Coulomb coefficient of bodies that set none. Used by the time-stepping solver; "

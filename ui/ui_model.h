@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -109,6 +110,9 @@ struct AddBodyForm {
 };
 
 struct UiState {
+  // Screen rectangles of a few widgets as last drawn (the parameters' slider frames, by name), for
+  // the --report JSON: the end-to-end test drags them with a real mouse.
+  std::map<std::string, Rect> itemRects;
   bool showControls = true;  // the left column: Simulation, Parameters, Bodies, Presets, Share
   bool showReadouts = true;  // the right column: Statistics, Energy, Contacts, Help
   float leftWidth = 300;     // pixels, as the user last sized the columns

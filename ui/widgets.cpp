@@ -11,6 +11,12 @@ void EditTracker::track() {
   active |= ImGui::IsItemActive();
 }
 
+Rect itemFrame(float width) {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  return {{min.x, min.y}, {min.x + width, max.y}};
+}
+
 bool sliderDouble(const char* label, double* value, double min, double max, const char* format,
                   EditTracker& tracker, bool logarithmic) {
   ImGuiSliderFlags flags = logarithmic ? ImGuiSliderFlags_Logarithmic : ImGuiSliderFlags_None;

@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "camera.h"
 #include "ui_model.h"
 
 namespace contactlab {
@@ -19,6 +20,10 @@ struct EditTracker {
 };
 
 // A slider over doubles, `unit` shown after the value; logarithmic when `logarithmic`.
+// The frame of the item just drawn, `width` wide from its left edge (a slider's frame without its
+// label: pass ImGui::CalcItemWidth() taken before drawing it).
+Rect itemFrame(float width);
+
 bool sliderDouble(const char* label, double* value, double min, double max, const char* format,
                   EditTracker& tracker, bool logarithmic = false);
 // A logarithmic slider over a whole number held in a double (a setting that scene files store as a

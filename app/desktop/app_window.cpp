@@ -5,6 +5,8 @@
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
 
+#include <cfloat>
+
 namespace contactlab {
 namespace {
 
@@ -80,6 +82,16 @@ void AppWindow::setTitle(const std::string& title) {
 void AppWindow::beginUiFrame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  // ImGui 1.86's SDL backend reads the pointer from the X server (SDL_GetGlobalMouseState minus the
+  // window's position) while the mouse is captured, which under Xvfb (no window manager) did not
+  // follow a held mouse: slider drags stood still. SDL's own window-relative state, kept from the
+  // events it delivered, is what the world view's drags use; ImGui gets the same.
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.MousePos.x != -FLT_MAX) {
+    int x = 0, y = 0;
+    SDL_GetMouseState(&x, &y);
+    io.MousePos = ImVec2(static_cast<float>(x), static_cast<float>(y));
+  }
   ImGui::NewFrame();
 }
 

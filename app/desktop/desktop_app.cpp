@@ -1,6 +1,9 @@
 // Start, frame loop and shutdown of the desktop program (desktop_app.h).
 #include "desktop_app.h"
 
+#include <imgui.h>
+#include <imgui_internal.h>
+
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -137,6 +140,12 @@ void DesktopApp::frame() {
   camera_.viewport = window_->size();
 
   window_->beginUiFrame();
+  if (closeMenus_) {
+    // ImGui closes popups on Escape only with keyboard navigation on (it is off: the keys are the
+    // program's shortcuts), so an open menu stayed open and swallowed the next click.
+    ImGui::ClosePopupsExceptModals();
+    closeMenus_ = false;
+  }
   handleWorldInput();
   SimulationStatus status = simulationStatus();
   UiFacts facts{world(), status, perf_.numbers(), presets_, camera_, recent_, sessionsFolder_};
@@ -158,10 +167,10 @@ void DesktopApp::frame() {
   window_->present();
 
   double now = nowSeconds();
-  if (firstFrameTime_ < 0) {
-    firstFrameTime_ = now;
-    if (!options_.report.empty()) writeReport(world());
-  }
+  if (firstFrameTime_ < 0) firstFrameTime_ = now;
+  // The first report waits for the panels' layout to settle (ImGui sizes windows over their first
+  // frames), so that the widget rectangles it gives are where the widgets stay.
+  if (frames_ == kFirstReportFrame && !options_.report.empty()) writeReport(world());
   perf_.frame(lastFrameStart_ < 0 ? 0 : frameStart - lastFrameStart_, now - frameStart, now,
               world());
   lastFrameStart_ = frameStart;
@@ -358,9 +367,11 @@ void DesktopApp::keepSession(const Scene& scene) {
 void DesktopApp::writeReport(const WorldSnapshot& world) {
   SimulationStatus status = simulationStatus();
   std::string message = ui_.now < ui_.messageUntil ? ui_.message : std::string();
-  ReportInputs in{world,      camera_, ui_.view,
-                  perf_,      status,  ui_.selectedName,
-                  ui_.notice, message, nowSeconds() - startTime_};
+  ReportInputs in{world,         camera_,
+                  ui_.view,      perf_,
+                  status,        ui_.selectedName,
+                  ui_.notice,    message,
+                  ui_.itemRects, nowSeconds() - startTime_};
   // Messages may quote a damaged file's bytes: what is not UTF-8 becomes U+FFFD, not an abort.
   std::string text =
       desktopReport(in).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -89,12 +89,15 @@ class DesktopApp {
   bool quit_ = false;
   int exitCode_ = 0;
   std::int64_t frames_ = 0;
+  static constexpr std::int64_t kFirstReportFrame = 3;  // --report's first writing
   double startTime_ = 0;
   double firstFrameTime_ = -1;
   double lastFrameStart_ = -1;
   double nextDeadline_ = 0;  // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
-  std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
+  std::uint64_t shownLostSerial_ = 0;
+  bool closeMenus_ = false;  // Escape was pressed: close open menus and popups next frame  //
+                             // RunnerStatus::lostSerial last told
   bool fitPending_ = false;
   bool snapshotRequested_ = false;  // F12
   std::uint64_t fitAfterEpoch_ = 0;

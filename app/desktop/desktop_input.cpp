@@ -155,6 +155,7 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
       ui_.openHelp = true;
       break;
     case SDLK_ESCAPE:
+      closeMenus_ = true;
       mouse_.cancel(*controller_);
       ui_.selected = BodyId{};
       ui_.selectedName.clear();

@@ -57,7 +57,7 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
   app.add_option(
       "--report", options.report,
       "write the state as JSON (the CLI's run output plus view and frame rate) after the "
-      "first frame and at exit");
+      "third frame and at exit");
   std::string size;
   app.add_option("--size", size, "window size WxH in pixels (default 1280x800)");
   app.add_option("--max-fps", options.maxFps, "frame cap when swaps are not paced (0: none)")

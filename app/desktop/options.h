@@ -18,7 +18,7 @@ struct DesktopOptions {
   std::string screenshot;      // render `frames` frames, write this PNG, exit
   int frames = 3;
   double quitAfter = 0;  // s of wall time after the first frame; 0: run until closed
-  std::string report;    // JSON state written after the first frame and at exit
+  std::string report;    // JSON state written after the third frame (layout settled) and at exit
   int width = 1280;
   int height = 800;
   int maxFps = 60;  // frame cap when the display does not pace the swaps; 0: none

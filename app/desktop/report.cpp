@@ -60,6 +60,15 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
                       {"error", in.status.error},     {"notice", in.notice},
                       {"message", in.message}};
   report["selected"] = in.selected;
+  const WorldSettings& settings = in.world.settings;
+  report["settings"] = {{"gravity", settings.gravity},
+                        {"damping", settings.damping},
+                        {"elasticity", settings.elasticity},
+                        {"friction", settings.friction}};
+  nlohmann::ordered_json items = nlohmann::ordered_json::object();
+  for (const auto& [name, rect] : in.itemRects)
+    items[name] = {rect.min.x, rect.min.y, rect.max.x, rect.max.y};
+  report["ui"] = items;
   return report;
 }
 

@@ -4,6 +4,7 @@
 // window tells the person (the notice box and the status line).
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "camera.h"
@@ -22,6 +23,7 @@ struct ReportInputs {
   const std::string& selected;
   const std::string& notice;   // the notice box's message, empty when none is shown
   const std::string& message;  // the status line's message, empty when none is shown
+  const std::map<std::string, Rect>& itemRects;  // UiState::itemRects
   double wallSeconds;
 };
 

@@ -4,6 +4,8 @@
 #      hangs where the mouse holds it, g / w^2 below;
 #   1b. a drag while running undoes (Ctrl+Z) in one step to where the drag began; Ctrl+N opens a
 #      new scene (a floor);
+#   1c. after a menu was opened and closed, a held mouse drags the elasticity slider to the value
+#      under it;
 #   2. paused: drag a block; it lands exactly where the mouse lets go;
 #   3. a start without a scene brings back the scene of the last session (test 2's), and the
 #      sessions before it are kept; a start with another scene keeps the last session too;
@@ -110,6 +112,46 @@ if wait_for_report "$report"; then
   fi
 else
   fail "the new scene test did not start: $(cat "$tmp/new.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 1c. a slider follows a held mouse, also right after a menu was closed"
+# Elasticity (0 to 1, 0.8 in the scene): press at three quarters of the slider's frame (a click
+# alone would set about 0.75), move to a tenth, let go: about 0.1.
+report=$tmp/slider.json
+XDG_STATE_HOME=$tmp/state-1b "$app" tapering-stack --paused --quit-after 5 --report "$report" \
+  >"$tmp/slider.log" 2>&1 &
+pid=$!
+if wait_for_report "$report"; then
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  read -r x0 y0 x1 y1 < <("$check" field "$report" ui elasticity | tr -d '[]' | tr ',' ' ')
+  y=$(awk -v a="$y0" -v b="$y1" 'BEGIN {printf "%d", (a + b) / 2}')
+  from=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%d", a + 3 * (b - a) / 4}')
+  to=$(awk -v a="$x0" -v b="$x1" 'BEGIN {printf "%d", a + (b - a) / 10}')
+  # Open and close the File menu first: the drag after it must count too.
+  xdotool mousemove --window "$window" 20 10 click 1
+  sleep 0.3
+  xdotool key Escape
+  sleep 0.3
+  xdotool mousemove --window "$window" "$from" "$y"
+  sleep 0.3
+  xdotool mousedown 1
+  sleep 0.2
+  for i in $(seq 1 10); do
+    xdotool mousemove --window "$window" $((from + (to - from) * i / 10)) "$y"
+    sleep 0.05
+  done
+  sleep 0.2
+  xdotool mouseup 1
+  wait "$pid" || fail "contactlab exited with $? (slider test): $(cat "$tmp/slider.log")"
+  value=$("$check" field "$report" settings elasticity)
+  if awk -v v="$value" 'BEGIN {exit !(v > 0.03 && v < 0.17)}'; then
+    echo "PASS the elasticity slider followed the mouse to $value (a tenth of the way: about 0.1)"
+  else
+    fail "the elasticity slider reached $value, expected about 0.1"
+  fi
+else
+  fail "the slider test did not start: $(cat "$tmp/slider.log")"
   kill "$pid" 2>/dev/null
 fi
 
