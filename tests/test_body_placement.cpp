@@ -4,18 +4,13 @@
 
 #include "body_outline.h"
 #include "body_placement.h"
+#include "snapshot_fixtures.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
 using namespace contactlab::testing;
 
 namespace {
-
-WorldSnapshot snapshotOf(World& world) {
-  WorldSnapshot snapshot;
-  snapshotWorld(world, bodyDefinitions(world, nullptr), snapshot);
-  return snapshot;
-}
 
 bool overlap(const Rect& a, const Rect& b) {
   return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;

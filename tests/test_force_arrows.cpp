@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "force_arrows.h"
+#include "snapshot_fixtures.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
@@ -19,12 +20,6 @@ bool isRound(double x) {
   for (double step : {1.0, 2.0, 5.0})
     if (std::abs(mantissa - step) < 1e-9) return true;
   return false;
-}
-
-WorldSnapshot snapshotOf(World& world) {
-  WorldSnapshot snapshot;
-  snapshotWorld(world, bodyDefinitions(world, nullptr), snapshot);
-  return snapshot;
 }
 
 }  // namespace

@@ -9,20 +9,11 @@
 
 #include "body_outline.h"
 #include "picking.h"
+#include "snapshot_fixtures.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
 using namespace contactlab::testing;
-
-namespace {
-
-WorldSnapshot snapshotOf(World& world) {
-  WorldSnapshot snapshot;
-  snapshotWorld(world, bodyDefinitions(world, nullptr), snapshot);
-  return snapshot;
-}
-
-}  // namespace
 
 TEST_CASE("a point inside a body picks it; a point outside picks nothing") {
   World world = makeWorld();
