@@ -1,5 +1,6 @@
 // Text over the world, drawn behind the panels: grid coordinates along the edges of the free area,
-// a scale bar, body names, and a banner when the physics cannot keep up.
+// a scale bar, body names, the force legend and the force arrows' values, and a banner when the
+// physics cannot keep up.
 #include <imgui.h>
 
 #include <algorithm>
