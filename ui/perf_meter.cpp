@@ -31,6 +31,7 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now,
   work_ += workSeconds;
   double elapsed = now - windowStart_;
   if (elapsed < 1.0) return;
+  numbers_.measured = true;
   numbers_.fps = frames_ / elapsed;
   numbers_.frameMs = 1000 * interval_ / frames_;
   numbers_.frameWorkMs = 1000 * work_ / frames_;

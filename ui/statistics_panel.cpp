@@ -19,6 +19,17 @@ void row(const char* name, const char* format, double value) {
   ImGui::Text(format, value);
 }
 
+// A rate over the last second of frames: a dash until one has been measured (a screenshot taken
+// after a few frames showed "0.0" frames per second).
+void rate(const char* name, const char* format, double value, bool measured) {
+  if (measured) return row(name, format, value);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("-");
+}
+
 void count(const char* name, std::int64_t value) {
   row(name, "%.0f", static_cast<double>(value));
 }
@@ -69,27 +80,27 @@ void statisticsPanel(const UiFacts& facts) {
   if (!ImGui::BeginTable("statistics", 2,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  row("frames per second", "%.1f", p.fps);
-  row("frame time", "%.2f ms", p.frameMs);
-  row("  of which drawing", "%.2f ms", p.frameWorkMs);
-  row("physics steps per second", "%.1f", p.stepsPerSecond);
-  row("physics time per step", "%.3f ms", p.physicsMsPerStep);
+  rate("frames per second", "%.1f", p.fps, p.measured);
+  rate("frame time", "%.2f ms", p.frameMs, p.measured);
+  rate("  of which drawing", "%.2f ms", p.frameWorkMs, p.measured);
+  rate("physics steps per second", "%.1f", p.stepsPerSecond, p.measured);
+  rate("physics time per step", "%.3f ms", p.physicsMsPerStep, p.measured);
   if (facts.world.settings.solver == SolverKind::Timestep) {
-    row("  of which QP solves", "%.3f ms", p.lcpMsPerStep);
-    row("QP solves per step", "%.1f", p.qpSolvesPerStep);
+    rate("  of which QP solves", "%.3f ms", p.lcpMsPerStep, p.measured);
+    rate("QP solves per step", "%.1f", p.qpSolvesPerStep, p.measured);
     const WorldSettings& s = facts.world.settings;
     if (s.timestepScheme == TimestepScheme::Qp && s.qpMethod == QpSolverKind::Mprgp)
-      row("  of which by APGD (friction)", "%.1f", p.qpApgdInPlaceOfMprgpPerStep);
-    row("QP iterations per step", "%.1f", p.qpIterationsPerStep);
+      rate("  of which by APGD (friction)", "%.1f", p.qpApgdInPlaceOfMprgpPerStep, p.measured);
+    rate("QP iterations per step", "%.1f", p.qpIterationsPerStep, p.measured);
   } else {
-    row("  of which LCP solves", "%.3f ms", p.lcpMsPerStep);
-    row("LCP solves per step", "%.1f", p.lcpSolvesPerStep);
-    row("pivots per step", "%.1f", p.pivotsPerStep);
+    rate("  of which LCP solves", "%.3f ms", p.lcpMsPerStep, p.measured);
+    rate("LCP solves per step", "%.1f", p.lcpSolvesPerStep, p.measured);
+    rate("pivots per step", "%.1f", p.pivotsPerStep, p.measured);
   }
   row("resting contacts", "%.0f", p.contacts);
   row("largest contact group", "%.0f", p.largestGroup);
   row("worst residual", "%.2e", p.worstResidual);
-  row("collisions per second", "%.1f", p.collisionsPerSecond);
+  rate("collisions per second", "%.1f", p.collisionsPerSecond, p.measured);
   row("simulated speed", "%.0f %%", 100 * facts.status.speed);
   ImGui::EndTable();
   ImGui::Separator();

@@ -33,6 +33,7 @@ struct SimulationStatus {
 
 // The Statistics panel's numbers (PerfMeter fills them once a second).
 struct PerfNumbers {
+  bool measured = false;        // a whole second of frames went into the rates below
   double fps = 0;               // frames drawn per second
   double frameMs = 0;           // average time from one frame to the next
   double frameWorkMs = 0;       // average time to build and draw a frame (without waiting)
