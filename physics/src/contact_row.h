@@ -58,29 +58,32 @@ inline ContactRow contactRow(int body1, int body2, Vec2 normal, Vec2 arm1, Vec2 
   return row;
 }
 
+// d . (v1 - v2) + arm1 omega1 - arm2 omega2, with the bodies' relative linear velocity given: one
+// row of D^T v (d = n or t), the operations every function below rounds the same way.
+inline double alongRow(Vec2 direction, double arm1, double arm2, Vec2 relative,
+                       const BodyVelocity& v1, const BodyVelocity& v2) {
+  return glm::dot(direction, relative) + arm1 * v1.angular - arm2 * v2.angular;
+}
+
 // u_n = D_n^T v for the velocities v1, v2 of the row's two bodies.
 inline double normalVelocity(const ContactRow& row, const BodyVelocity& v1,
                              const BodyVelocity& v2) {
-  return glm::dot(row.normal, v1.linear - v2.linear) + row.normalArm1 * v1.angular -
-         row.normalArm2 * v2.angular;
+  return alongRow(row.normal, row.normalArm1, row.normalArm2, v1.linear - v2.linear, v1, v2);
 }
 
 // u_t = D_t^T v for the velocities v1, v2 of the row's two bodies.
 inline double tangentVelocity(const ContactRow& row, const BodyVelocity& v1,
                               const BodyVelocity& v2) {
-  return glm::dot(perpendicular(row.normal), v1.linear - v2.linear) + row.tangentArm1 * v1.angular -
-         row.tangentArm2 * v2.angular;
+  return alongRow(perpendicular(row.normal), row.tangentArm1, row.tangentArm2,
+                  v1.linear - v2.linear, v1, v2);
 }
 
-// Both, u_n and u_t, with the bodies' relative velocity taken once (the same operations, so the
-// same results, as the two above).
+// Both, u_n and u_t, with the bodies' relative velocity taken once.
 inline void rowVelocities(const ContactRow& row, const BodyVelocity& v1, const BodyVelocity& v2,
                           double& normal, double& tangent) {
   const Vec2 relative = v1.linear - v2.linear;
-  normal =
-      glm::dot(row.normal, relative) + row.normalArm1 * v1.angular - row.normalArm2 * v2.angular;
-  tangent = glm::dot(perpendicular(row.normal), relative) + row.tangentArm1 * v1.angular -
-            row.tangentArm2 * v2.angular;
+  normal = alongRow(row.normal, row.normalArm1, row.normalArm2, relative, v1, v2);
+  tangent = alongRow(perpendicular(row.normal), row.tangentArm1, row.tangentArm2, relative, v1, v2);
 }
 
 // v += M^-1 (D_n normal + D_t tangent) for the row's two bodies (inverse masses m1, m2).
