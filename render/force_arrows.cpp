@@ -77,6 +77,7 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
   out.clear();
   const double scale = options.forceScale;
   std::vector<Vec2> resultant(options.resultants ? world.bodyCount() : 0, Vec2{0, 0});
+  const double inset = kForceInset * options.strokeScale;
   for (const ContactReport& c : world.contacts) {
     const int body1 = world.indexOf(c.body1), body2 = world.indexOf(c.body2);
     if (body1 < 0 || body2 < 0) continue;
@@ -89,11 +90,10 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
       const int body = onSecond ? body2 : body1;
       const double sign = onSecond ? -1 : 1;
       const Vec2 centre = world.states[body].position;
-      addArrow(c.point, sign * normal, centre, kForceInset, body, palette::kForce, camera, scale,
-               out);
+      addArrow(c.point, sign * normal, centre, inset, body, palette::kForce, camera, scale, out);
       if (options.friction)
-        addArrow(c.point, sign * friction, centre, kForceInset, body, palette::kFriction, camera,
-                 scale, out);
+        addArrow(c.point, sign * friction, centre, inset, body, palette::kFriction, camera, scale,
+                 out);
     }
     if (options.resultants) {
       resultant[body1] += normal + friction;

@@ -29,6 +29,7 @@ struct ViewOptions {
   double velocityScale = 0.25;  // m of arrow per m/s
   bool centres = true;          // centre-of-mass marks
   bool names = false;           // body names next to the bodies (drawn by the UI as text)
+  double strokeScale = 1;       // the force arrows' widths, heads and inset grow with the text
 };
 
 // A collision impulse to mark: where, how strong (N s), and how far it has faded (0 new, 1 gone).

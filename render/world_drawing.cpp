@@ -188,7 +188,9 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
   }
   std::vector<ForceArrow> arrows;
   forceArrows(world, camera, options, arrows);
-  for (const ForceArrow& a : arrows) out.arrow(a.tail, a.head, kForceWidth, kForceHead, a.color);
+  const float stroke = static_cast<float>(options.strokeScale);
+  for (const ForceArrow& a : arrows)
+    out.arrow(a.tail, a.head, kForceWidth * stroke, kForceHead * stroke, a.color);
   if (options.impulses)
     for (const ImpulseMark& mark : overlay.impulses) impulseBurst(mark, camera, out);
   out.endLayer();

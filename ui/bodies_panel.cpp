@@ -17,9 +17,9 @@ constexpr double kDegrees = 180 / std::numbers::pi;
 void addForm(const UiFacts& facts, UiState& state, Commands& out) {
   AddBodyForm& f = state.addForm;
   ImGui::RadioButton("box", &f.shape, 0);
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("disc"));
   ImGui::RadioButton("disc", &f.shape, 1);
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("polygon"));
   ImGui::RadioButton("polygon", &f.shape, 2);
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.45f);
   const double minSize = 0.01, maxSize = 50, minMass = 0.001, maxMass = 1e4;

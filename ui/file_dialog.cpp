@@ -33,17 +33,18 @@ void fileDialog(const UiFacts&, UiState& state, Commands& out) {
     if (state.filePath.empty())
       state.filePath = (std::filesystem::current_path() / "my.scene").string();
   }
-  ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(35 * ImGui::GetFontSize(), 0), ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal(title, nullptr)) return;
   ImGui::SetNextItemWidth(-1);
   bool entered = ImGui::InputText("##path", &state.filePath, ImGuiInputTextFlags_EnterReturnsTrue);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
-  if (ImGui::BeginChild("files", ImVec2(0, 160), true)) {
+  if (ImGui::BeginChild("files", ImVec2(0, 10 * ImGui::GetFontSize()), true)) {
     for (const std::string& file : sceneFilesBeside(state.filePath))
       if (ImGui::Selectable(file.c_str(), file == state.filePath)) state.filePath = file;
   }
   ImGui::EndChild();
-  if (ImGui::Button(state.fileDialogSave ? "Save" : "Open", ImVec2(90, 0)) || entered) {
+  if (ImGui::Button(state.fileDialogSave ? "Save" : "Open", ImVec2(6 * ImGui::GetFontSize(), 0)) ||
+      entered) {
     if (state.fileDialogSave)
       out.saveFile = state.filePath;
     else
@@ -51,7 +52,7 @@ void fileDialog(const UiFacts&, UiState& state, Commands& out) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(90, 0))) ImGui::CloseCurrentPopup();
+  if (ImGui::Button("Cancel", ImVec2(6 * ImGui::GetFontSize(), 0))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

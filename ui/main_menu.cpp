@@ -1,6 +1,9 @@
 // The main menu bar: File (open, save, recent sessions, share strings, quit), Edit (undo, redo,
-// delete), View (columns, display options, fit), Help; and the latest message at its right end.
+// delete), View (columns, lesson view, text size, display options, fit), Help; and the latest
+// message at its right end.
 #include <imgui.h>
+
+#include <cstdio>
 
 #include "panels.h"
 
@@ -19,6 +22,17 @@ void recentSessionsMenu(const UiFacts& facts, Commands& out) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("Kept in %s", facts.sessionsFolder.c_str());
+  ImGui::EndMenu();
+}
+
+void textSizeMenu(const UiState& state, Commands& out) {
+  if (!ImGui::BeginMenu("Text size")) return;
+  for (double scale : kTextScales) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%.0f %%", 100 * scale);
+    if (ImGui::MenuItem(label, nullptr, scale == state.textScale)) out.textScale = scale;
+  }
+  ImGui::TextDisabled("Ctrl+plus, Ctrl+minus, Ctrl+0");
   ImGui::EndMenu();
 }
 
@@ -60,8 +74,12 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("Controls column", nullptr, &state.showControls);
-    ImGui::MenuItem("Readouts column", nullptr, &state.showReadouts);
+    PanelLayout& layout = state.layout;
+    ImGui::MenuItem("Controls column", nullptr, &layout.showControls);
+    ImGui::MenuItem("Readouts column", nullptr, &layout.showReadouts);
+    ImGui::MenuItem("One column", nullptr, &layout.oneColumn);
+    ImGui::MenuItem("Lesson view", "L", &layout.lesson);
+    textSizeMenu(state, out);
     if (ImGui::MenuItem("Fit scene", "F")) out.fitView = true;
     ImGui::Separator();
     displayOptions(state);
@@ -69,13 +87,13 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   }
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Shortcuts", "F1")) {
-      state.showReadouts = true;
+      state.layout.showReadouts = true;
       state.openHelp = true;
     }
     ImGui::EndMenu();
   }
   if (state.now < state.messageUntil) {
-    ImGui::SameLine(0, 30);
+    ImGui::SameLine(0, 2 * ImGui::GetFontSize());
     ImGui::TextUnformatted(state.message.c_str());
   }
   ImGui::EndMainMenuBar();

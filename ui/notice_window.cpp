@@ -3,6 +3,8 @@
 // columns and the menu stay usable beside it, so File > Recent sessions can be opened at once.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "panels.h"
 
 namespace contactlab {
@@ -13,7 +15,9 @@ void noticeBox(UiState& state) {
   // Near the top, where a scene (which sits low in the view) has least to hide.
   ImVec2 top(viewport->GetCenter().x, viewport->WorkPos.y + 60);
   ImGui::SetNextWindowPos(top, ImGuiCond_Appearing, ImVec2(0.5f, 0));
-  ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(
+      ImVec2(std::min(37 * ImGui::GetFontSize(), viewport->WorkSize.x * 0.9f), 0),
+      ImGuiCond_Appearing);
   ImGui::PushStyleColor(ImGuiCol_TitleBg, ImVec4(0.55f, 0.16f, 0.12f, 1));
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImVec4(0.65f, 0.18f, 0.14f, 1));
   bool open = true;
@@ -23,7 +27,7 @@ void noticeBox(UiState& state) {
     ImGui::TextUnformatted(state.notice.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(90, 0))) open = false;
+    if (ImGui::Button("OK", ImVec2(6 * ImGui::GetFontSize(), 0))) open = false;
   }
   ImGui::End();
   ImGui::PopStyleColor(2);

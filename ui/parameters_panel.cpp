@@ -13,14 +13,15 @@ void parametersPanel(const UiFacts& facts, UiState& state, Commands& out) {
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
   changed |= sliderDouble("gravity (m/s²)", &s.gravity, -20, 30, "%.2f", tracker);
   helpMarker("Pull along -y; negative pulls up. Earth 9.81, Moon 1.62, Mars 3.71.");
+  bool first = true;
   for (auto [name, g] : {std::pair{"Earth", 9.81}, {"Moon", 1.62}, {"Mars", 3.71}, {"none", 0.0}}) {
+    if (!first) sameLineIfRoom(buttonWidth(name));
+    first = false;
     if (ImGui::SmallButton(name)) {
       s.gravity = g;
       changed = true;
     }
-    ImGui::SameLine();
   }
-  ImGui::NewLine();
   changed |= sliderDouble("damping (N·s/m)", &s.damping, 0, 10, "%.3f", tracker);
   helpMarker("A viscous medium: force -k v on each body, torque -k * rotate ratio * omega.");
   changed |= sliderDouble("rotate ratio (m²)", &s.rotateRatio, 0, 10, "%.2f", tracker);

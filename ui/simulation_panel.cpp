@@ -95,16 +95,18 @@ void statusLine(const UiFacts& facts) {
 
 void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
   statusLine(facts);
-  if (ImGui::Button(facts.status.running ? "Pause" : "Play", ImVec2(60, 0))) out.togglePlay = true;
-  ImGui::SameLine();
+  const float em = ImGui::GetFontSize();
+  if (ImGui::Button(facts.status.running ? "Pause" : "Play", ImVec2(4 * em, 0)))
+    out.togglePlay = true;
+  sameLineIfRoom(buttonWidth("Step"));
   if (ImGui::Button("Step")) out.step = true;
-  ImGui::SameLine();
+  sameLineIfRoom(buttonWidth("Reset"));
   if (ImGui::Button("Reset")) out.reset = true;
-  ImGui::SameLine();
+  sameLineIfRoom(buttonWidth("Undo"));
   ImGui::BeginDisabled(!facts.status.canUndo);
   if (ImGui::Button("Undo")) out.undo = true;
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  sameLineIfRoom(buttonWidth("Redo"));
   ImGui::BeginDisabled(!facts.status.canRedo);
   if (ImGui::Button("Redo")) out.redo = true;
   ImGui::EndDisabled();
@@ -170,12 +172,12 @@ void displayOptions(UiState& state) {
       "Each red arrow is the normal force at one resting contact, drawn on the body it acts on "
       "(one arrow per action/reaction pair), from the contact point; its length is force x the "
       "scale, which the legend at the bottom left shows.");
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("friction", true));
   ImGui::Checkbox("friction", &v.friction);
   helpMarker(
       "Violet arrows: the friction force at each contact (time stepping; ContactSim is "
       "frictionless).");
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("resultants", true));
   ImGui::Checkbox("resultants", &v.resultants);
   helpMarker(
       "Dark red arrows from each centre of mass: the sum of the contact forces on the body.");
@@ -187,11 +189,11 @@ void displayOptions(UiState& state) {
   ImGui::EndDisabled();
   int labels = static_cast<int>(v.forceLabels);
   ImGui::TextUnformatted("force values:");
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("none"));
   ImGui::RadioButton("none", &labels, static_cast<int>(ForceLabels::None));
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("N"));
   ImGui::RadioButton("N", &labels, static_cast<int>(ForceLabels::Newtons));
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("x m g", true));
   ImGui::RadioButton("x m g", &labels, static_cast<int>(ForceLabels::Weights));
   helpMarker(
       "Label each arrow with its force in newtons, or as a multiple of the weight m g of "
@@ -201,10 +203,10 @@ void displayOptions(UiState& state) {
   ImGui::SameLine();
   sliderDouble("m per m/s", &v.velocityScale, 0.02, 2, "%.2f", ignored, true);
   ImGui::Checkbox("collision impulses", &v.impulses);
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("centres of mass"));
   ImGui::Checkbox("centres of mass", &v.centres);
   ImGui::Checkbox("grid", &v.grid);
-  ImGui::SameLine();
+  sameLineIfRoom(checkWidth("names"));
   ImGui::Checkbox("names", &v.names);
   ImGui::PopItemWidth();
 }

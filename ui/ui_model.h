@@ -4,6 +4,7 @@
 // here: plain data.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -13,9 +14,12 @@
 #include "camera.h"
 #include "contactlab/scene.h"
 #include "energy_history.h"
+#include "panel_layout.h"
 #include "presets.h"
 #include "view_options.h"
 #include "world_snapshot.h"
+
+struct ImFont;
 
 namespace contactlab {
 
@@ -88,6 +92,7 @@ struct BodyDefEdit {
 struct Commands {
   bool togglePlay = false, step = false, reset = false;
   std::optional<double> timeRate;
+  std::optional<double> textScale;  // View > Text size: applied between frames
   bool undo = false, redo = false;
   std::optional<WorldSettings> settings;
   std::optional<BodyDef> addBody;
@@ -114,11 +119,12 @@ struct UiState {
   // Screen rectangles of a few widgets as last drawn (the parameters' slider frames, by name), for
   // the --report JSON: the end-to-end test drags them with a real mouse.
   std::map<std::string, Rect> itemRects;
-  bool showControls = true;  // the left column: Simulation, Parameters, Bodies, Presets, Share
-  bool showReadouts = true;  // the right column: Statistics, Energy, Contacts, Help
-  float leftWidth = 300;     // pixels, as the user last sized the columns
-  float rightWidth = 330;
-  bool openHelp = false;  // F1: open the Help section
+  PanelLayout layout;
+  double textScale = 1;         // the text's size, 1 to 3 (View > Text size)
+  float em = 15;                // px: the text's height at that size
+  float menuHeight = 21;        // px: the main menu bar's
+  ImFont* largeFont = nullptr;  // the lesson view's clock (ImGui's type, only declared here)
+  bool openHelp = false;        // F1: open the Help section
   ViewOptions view;
   BodyId selected;
   std::string selectedName;
@@ -143,6 +149,12 @@ struct UiState {
   EnergyHistory energy;
   double now = 0;  // s, wall clock of this frame
 };
+
+// The text sizes View > Text size offers (1 is 15 px text).
+inline constexpr std::array<double, 6> kTextScales{1, 1.25, 1.5, 2, 2.5, 3};
+
+// The text size one step larger (`steps` > 0) or smaller than `current`, within kTextScales.
+double steppedTextScale(double current, int steps);
 
 // Says `text` in the status line for a few seconds.
 void tell(UiState& state, std::string text, double seconds = 4);

@@ -48,6 +48,28 @@ bool comboIndex(const char* label, int* current, std::span<const char* const> na
   return changed;
 }
 
+namespace {
+
+float helpWidth() {
+  return ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("(?)").x;
+}
+
+}  // namespace
+
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+float checkWidth(const char* label, bool help) {
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  return box + ImGui::CalcTextSize(label, nullptr, true).x + (help ? helpWidth() : 0);
+}
+
+void sameLineIfRoom(float nextWidth) {
+  const float end = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + nextWidth;
+  if (end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 void helpMarker(const char* text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");

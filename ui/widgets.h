@@ -46,6 +46,14 @@ bool enumCombo(const char* label, Enum* value, std::span<const char* const> name
   return true;
 }
 
+// Widths of widgets before they are drawn, px: a button (small or not), a check box or radio
+// button followed by a "(?)" marker when `help`.
+float buttonWidth(const char* label);
+float checkWidth(const char* label, bool help = false);
+// ImGui::SameLine when a widget `nextWidth` px wide still fits on the line, so that rows of
+// buttons and check boxes wrap in a narrow column (large text) instead of being cut off.
+void sameLineIfRoom(float nextWidth);
+
 // A "(?)" marker whose tooltip is `text`.
 void helpMarker(const char* text);
 

@@ -21,18 +21,19 @@ void gridLabels(const Camera& camera, const Rect& area, ImDrawList* draw) {
   GridSpacing spacing = gridSpacing(camera.pixelsPerMeter);
   Vec2 low = camera.screenToWorld({area.min.x, area.max.y});
   Vec2 high = camera.screenToWorld({area.max.x, area.min.y});
+  const float em = ImGui::GetFontSize();
   char text[32];
   for (double i = std::ceil(low.x / spacing.major); i * spacing.major <= high.x; ++i) {
     double x = camera.worldToScreen({i * spacing.major, 0}).x;
     std::snprintf(text, sizeof text, "%g", i * spacing.major);
-    draw->AddText(ImVec2(static_cast<float>(x) + 3, static_cast<float>(area.max.y) - 16), kLabel,
-                  text);
+    draw->AddText(ImVec2(static_cast<float>(x) + 3, static_cast<float>(area.max.y) - em - 3),
+                  kLabel, text);
   }
   for (double j = std::ceil(low.y / spacing.major); j * spacing.major <= high.y; ++j) {
     double y = camera.worldToScreen({0, j * spacing.major}).y;
     std::snprintf(text, sizeof text, "%g", j * spacing.major);
-    draw->AddText(ImVec2(static_cast<float>(area.min.x) + 4, static_cast<float>(y) - 15), kLabel,
-                  text);
+    draw->AddText(ImVec2(static_cast<float>(area.min.x) + 4, static_cast<float>(y) - em - 2),
+                  kLabel, text);
   }
 }
 
@@ -40,7 +41,8 @@ void gridLabels(const Camera& camera, const Rect& area, ImDrawList* draw) {
 void scaleBar(const Camera& camera, const Rect& area, ImDrawList* draw) {
   GridSpacing spacing = gridSpacing(camera.pixelsPerMeter);
   float length = static_cast<float>(camera.toPixels(spacing.major));
-  ImVec2 end(static_cast<float>(area.max.x) - 20, static_cast<float>(area.max.y) - 24);
+  const float em = ImGui::GetFontSize();
+  ImVec2 end(static_cast<float>(area.max.x) - 20, static_cast<float>(area.max.y) - 1.7f * em);
   ImVec2 start(end.x - length, end.y);
   ImU32 color = IM_COL32(40, 40, 50, 255);
   draw->AddLine(start, end, color, 2);
@@ -49,7 +51,7 @@ void scaleBar(const Camera& camera, const Rect& area, ImDrawList* draw) {
   char text[32];
   formatLength(spacing.major, text, sizeof text);
   ImVec2 size = ImGui::CalcTextSize(text);
-  draw->AddText(ImVec2((start.x + end.x - size.x) / 2, start.y - 18), color, text);
+  draw->AddText(ImVec2((start.x + end.x - size.x) / 2, start.y - size.y - 4), color, text);
 }
 
 void names(const UiFacts& facts, ImDrawList* draw) {
@@ -78,16 +80,20 @@ void plateText(ImVec2 at, ImU32 color, const char* text, ImDrawList* draw) {
 }
 
 // The force legend, bottom left of the free area: an arrow of a round force at the arrows' scale.
-void forceLegend(const Camera& camera, const Rect& area, double forceScale, ImDrawList* draw) {
-  const double pixelsPerNewton = camera.toPixels(forceScale);
+void forceLegend(const Camera& camera, const Rect& area, const ViewOptions& view,
+                 ImDrawList* draw) {
+  const double pixelsPerNewton = camera.toPixels(view.forceScale);
   const double newtons = legendForce(pixelsPerNewton);
   if (!(newtons > 0)) return;
   const float length = static_cast<float>(newtons * pixelsPerNewton);
-  const ImVec2 tail(static_cast<float>(area.min.x) + 44, static_cast<float>(area.max.y) - 40);
+  const float em = ImGui::GetFontSize();
+  const ImVec2 tail(static_cast<float>(area.min.x) + 3 * em,
+                    static_cast<float>(area.max.y) - 2.8f * em);
   const ImVec2 head(tail.x + length, tail.y);
   const ImU32 color = toIm(palette::kForce);
-  const float h = std::min(kForceHead, length);
-  draw->AddLine(tail, ImVec2(head.x - h, head.y), color, kForceWidth);
+  const float stroke = static_cast<float>(view.strokeScale);
+  const float h = std::min(kForceHead * stroke, length);
+  draw->AddLine(tail, ImVec2(head.x - h, head.y), color, kForceWidth * stroke);
   draw->AddTriangleFilled(head, ImVec2(head.x - h, head.y - 0.45f * h),
                           ImVec2(head.x - h, head.y + 0.45f * h), color);
   char text[32];
@@ -96,18 +102,46 @@ void forceLegend(const Camera& camera, const Rect& area, double forceScale, ImDr
   plateText(ImVec2(tail.x + (length - size.x) / 2, tail.y - size.y - 6), color, text, draw);
 }
 
-// The value of each force arrow long enough to carry one, next to its head: newtons, or a multiple
-// of the weight of the body it acts on.
+bool overlaps(const ImVec2& aMin, const ImVec2& aMax, const ImVec2& bMin, const ImVec2& bMax) {
+  return aMin.x < bMax.x && bMin.x < aMax.x && aMin.y < bMax.y && bMin.y < aMax.y;
+}
+
+// The value of each force arrow long enough to carry one, beside its head: newtons, or a multiple
+// of the weight of the body it acts on. Labels never cover one another: the largest forces are
+// labelled first, each on the side of its arrow away from its body's centre if there is room, else
+// on the other side, else not at all (large text on a small projector).
 void forceValues(const UiFacts& facts, const ViewOptions& view, ImDrawList* draw) {
   constexpr double kShortest = 24;  // px: shorter arrows (in a pile, most) carry no label
   std::vector<ForceArrow> arrows;
   forceArrows(facts.world, facts.camera, view, arrows);
+  std::erase_if(arrows,
+                [](const ForceArrow& a) { return glm::length(a.head - a.tail) < kShortest; });
+  std::stable_sort(arrows.begin(), arrows.end(),
+                   [](const ForceArrow& a, const ForceArrow& b) { return a.newtons > b.newtons; });
   const double g = facts.world.settings.gravity;
+  const float gap = 0.4f * ImGui::GetFontSize();
+  std::vector<std::pair<ImVec2, ImVec2>> taken;
   for (const ForceArrow& a : arrows) {
-    if (glm::length(a.head - a.tail) < kShortest) continue;
     const double mass = facts.world.body(static_cast<std::size_t>(a.body)).mass;
     const std::string text = forceLabel(a.newtons, view.forceLabels, mass * g);
-    plateText(toIm(a.head + Vec2{6, -8}), toIm(a.color), text.c_str(), draw);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 head = toIm(a.head);
+    const float centreX = static_cast<float>(
+        facts.camera.worldToScreen(facts.world.states[static_cast<std::size_t>(a.body)].position)
+            .x);
+    const ImVec2 right(head.x + gap, head.y - size.y / 2);
+    const ImVec2 left(head.x - gap - size.x, head.y - size.y / 2);
+    const bool outsideIsLeft = head.x < centreX;
+    for (ImVec2 at : {outsideIsLeft ? left : right, outsideIsLeft ? right : left}) {
+      const ImVec2 end(at.x + size.x, at.y + size.y);
+      const bool free = std::none_of(taken.begin(), taken.end(), [&](const auto& r) {
+        return overlaps(at, end, r.first, r.second);
+      });
+      if (!free) continue;
+      taken.push_back({ImVec2(at.x - 2, at.y - 1), ImVec2(end.x + 2, end.y + 1)});
+      plateText(at, toIm(a.color), text.c_str(), draw);
+      break;
+    }
   }
 }
 
@@ -124,7 +158,7 @@ void worldLabels(const UiFacts& facts, const UiState& state) {
   const ViewOptions& view = state.view;
   if (view.forces || view.resultants) {
     if (view.forceLabels != ForceLabels::None) forceValues(facts, view, draw);
-    forceLegend(facts.camera, area, view.forceScale, draw);
+    forceLegend(facts.camera, area, view, draw);
   }
   const SimulationStatus& s = facts.status;
   char banner[128] = "";

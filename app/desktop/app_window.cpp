@@ -6,9 +6,15 @@
 #include <imgui.h>
 
 #include <cfloat>
+#include <fstream>
 
 namespace contactlab {
 namespace {
+
+// Debian's fonts-dejavu-core (scripts/install-deps.sh installs it).
+constexpr const char* kFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr float kTextPixels = 15;  // the text's height at scale 1
+constexpr float kLargeTextFactor = 2.5f;
 
 SDL_Window* createWindow(const std::string& title, int width, int height, int samples) {
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
@@ -49,6 +55,7 @@ Result<std::unique_ptr<AppWindow>> AppWindow::open(const std::string& title, int
   // Frames (fields, check boxes, radio buttons) get a border: on the pale background an unselected
   // radio button was otherwise nearly invisible.
   style.FrameBorderSize = 1.0f;
+  app->baseStyle_ = style;
   ImGui_ImplSDL2_InitForOpenGL(app->window_, app->context_);
   ImGui_ImplOpenGL3_Init("#version 130");
   return app;
@@ -77,6 +84,37 @@ void AppWindow::drawableSize(int& width, int& height) const {
 
 void AppWindow::setTitle(const std::string& title) {
   SDL_SetWindowTitle(window_, title.c_str());
+}
+
+bool AppWindow::setTextScale(double scale) {
+  const float s = static_cast<float>(scale);
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const bool haveFile = std::ifstream(kFontFile).good();
+  if (haveFile) {
+    io.Fonts->AddFontFromFileTTF(kFontFile, kTextPixels * s);
+    largeFont_ = io.Fonts->AddFontFromFileTTF(kFontFile, kTextPixels * s * kLargeTextFactor);
+  } else {
+    ImFontConfig config;
+    config.SizePixels = 13 * s;
+    io.Fonts->AddFontDefault(&config);
+    config.SizePixels = 13 * s * kLargeTextFactor;
+    largeFont_ = io.Fonts->AddFontDefault(&config);
+  }
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = baseStyle_;
+  style.ScaleAllSizes(s);
+  return haveFile;
+}
+
+float AppWindow::textPixels() const {
+  return ImGui::GetIO().Fonts->Fonts[0]->FontSize;
+}
+
+float AppWindow::menuBarHeight() const {
+  return textPixels() + 2 * ImGui::GetStyle().FramePadding.y;
 }
 
 void AppWindow::beginUiFrame() {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <SDL.h>
+#include <imgui.h>
 
 #include <memory>
 #include <string>
@@ -29,6 +30,16 @@ class AppWindow {
   void drawableSize(int& width, int& height) const;  // pixels
   void setTitle(const std::string& title);
 
+  // The UI's text drawn from Debian's DejaVu Sans (fonts-dejavu-core) rasterized at `scale` times
+  // its normal size (1 to 3), not stretched, and the spacing of the widgets scaled alike. Call
+  // between frames. False when the font file is missing: ImGui's own bitmap font is then drawn
+  // stretched to the size, and the caller says so.
+  bool setTextScale(double scale);
+  // The font for big readouts (the lesson view's clock): 2.5 times the text size.
+  ImFont* largeFont() const { return largeFont_; }
+  float textPixels() const;     // the text's height at the current scale
+  float menuBarHeight() const;  // the main menu bar's
+
   void beginUiFrame();  // the backends' NewFrame and ImGui::NewFrame
   void renderUi();      // ImGui::Render and the OpenGL3 backend's draw
   void present();       // swap buffers
@@ -38,6 +49,8 @@ class AppWindow {
   SDL_Window* window_ = nullptr;
   SDL_GLContext context_ = nullptr;
   std::string iniPath_;
+  ImGuiStyle baseStyle_;  // the style at text scale 1
+  ImFont* largeFont_ = nullptr;
 };
 
 }  // namespace contactlab

@@ -116,6 +116,10 @@ bool DesktopApp::start() {
     return false;
   }
   window_ = std::move(window.value());
+  UiPreferences preferences = loadPreferences();
+  ui_.layout = preferences.layout;
+  ui_.layout.lesson = options_.lesson;
+  applyTextScale(options_.textScale.value_or(preferences.textScale));
   presets_ = listPresets();
   ui_.view.forceLabels = options_.forceLabels;
   runner_ = std::make_unique<PhysicsRunner>(std::move(doc.value()), !options_.paused);
@@ -139,6 +143,10 @@ void DesktopApp::frame() {
   takeFrame();
   camera_.viewport = window_->size();
 
+  if (pendingTextScale_) {
+    applyTextScale(*pendingTextScale_);
+    pendingTextScale_.reset();
+  }
   window_->beginUiFrame();
   if (closeMenus_) {
     // ImGui closes popups on Escape only with keyboard navigation on (it is off: the keys are the
@@ -239,6 +247,46 @@ void DesktopApp::draw() {
   drawCanvas(drawList_, vw, vh, w, h);
   clearClip();
   window_->renderUi();
+}
+
+// Text, widget spacing and the force arrows' strokes at `scale` (1 to 3). The font atlas cannot
+// change inside a frame: View > Text size asks for this through pendingTextScale_.
+void DesktopApp::applyTextScale(double scale) {
+  if (!window_->setTextScale(scale))
+    tell(ui_,
+         "The font DejaVu Sans (package fonts-dejavu-core) is missing: the text is drawn "
+         "stretched",
+         12);
+  ui_.textScale = scale;
+  ui_.em = window_->textPixels();
+  ui_.menuHeight = window_->menuBarHeight();
+  ui_.largeFont = window_->largeFont();
+  ui_.view.strokeScale = scale;
+}
+
+// The look the last run left (none in screenshot mode, whose pictures must not depend on it).
+UiPreferences DesktopApp::loadPreferences() const {
+  if (!sessions_) return {};
+  const std::string path = stateDirectory() + "/preferences.json";
+  Result<std::string> text = readWholeFile(path);
+  if (!text) return {};  // the first run
+  Result<UiPreferences> read = readPreferences(text.value());
+  if (read) return read.value();
+  std::fprintf(stderr, "contactlab: %s: %s; the default look is used\n", path.c_str(),
+               read.error().message.c_str());
+  return {};
+}
+
+void DesktopApp::keepPreferences() const {
+  if (!sessions_) return;
+  const std::string folder = stateDirectory();
+  Status kept = createFolder(folder);
+  if (kept)
+    kept = writeFileAtomically(folder + "/preferences.json",
+                               preferencesJson({ui_.textScale, ui_.layout}));
+  if (!kept)
+    std::fprintf(stderr, "contactlab: the look of the window was not kept: %s\n",
+                 kept.error().message.c_str());
 }
 
 void DesktopApp::fitView() {
@@ -389,6 +437,7 @@ void DesktopApp::writeReport(const WorldSnapshot& world) {
 
 void DesktopApp::finish() {
   if (mouse_.holding()) mouse_.cancel(*controller_);
+  keepPreferences();
   Document doc = runner_->finish();
   if (sessions_) {
     Status saved = saveSession(captureScene(doc.world));

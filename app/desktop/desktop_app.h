@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "app_window.h"
@@ -23,6 +24,7 @@
 #include "presets.h"
 #include "session_store.h"
 #include "ui_model.h"
+#include "ui_preferences.h"
 
 namespace contactlab {
 
@@ -48,6 +50,9 @@ class DesktopApp {
   void writeSnapshot();
   void finish();
   void writeReport(const WorldSnapshot& world);
+  void applyTextScale(double scale);
+  UiPreferences loadPreferences() const;
+  void keepPreferences() const;
   SimulationStatus simulationStatus() const;
   // The snapshot on screen (there always is one: the runner publishes one when it starts).
   const WorldSnapshot& world() const { return frame_.snapshot->world; }
@@ -95,9 +100,9 @@ class DesktopApp {
   double lastFrameStart_ = -1;
   double nextDeadline_ = 0;  // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
-  std::uint64_t shownLostSerial_ = 0;
-  bool closeMenus_ = false;  // Escape was pressed: close open menus and popups next frame  //
-                             // RunnerStatus::lostSerial last told
+  std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
+  bool closeMenus_ = false;            // Escape was pressed: close open menus and popups next frame
+  std::optional<double> pendingTextScale_;  // View > Text size, applied before the next frame
   bool fitPending_ = false;
   bool snapshotRequested_ = false;  // F12
   std::uint64_t fitAfterEpoch_ = 0;

@@ -143,15 +143,34 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
       if (!ctrl) c.fitView = true;
       break;
     case SDLK_TAB: {
-      bool show = !(ui_.showControls || ui_.showReadouts);
-      ui_.showControls = ui_.showReadouts = show;
+      PanelLayout& layout = ui_.layout;
+      bool show = !(layout.showControls || layout.showReadouts);
+      layout.showControls = layout.showReadouts = show;
+      layout.lesson = false;
       break;
     }
+    case SDLK_l:
+      if (!ctrl && !repeat) ui_.layout.lesson = !ui_.layout.lesson;
+      break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS:
+      if (ctrl) c.textScale = steppedTextScale(ui_.textScale, 1);
+      break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+      if (ctrl) c.textScale = steppedTextScale(ui_.textScale, -1);
+      break;
+    case SDLK_0:
+    case SDLK_KP_0:
+      if (ctrl) c.textScale = 1;
+      break;
     case SDLK_F12:
       snapshotRequested_ = true;
       break;
     case SDLK_F1:
-      ui_.showReadouts = true;
+      ui_.layout.showReadouts = true;
+      ui_.layout.lesson = false;
       ui_.openHelp = true;
       break;
     case SDLK_ESCAPE:

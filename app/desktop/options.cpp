@@ -72,6 +72,12 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
                  "label the force arrows with their value: none (default), newtons, or weights "
                  "(multiples of m g of the body acted on)")
       ->transform(CLI::CheckedTransformer(labels, CLI::ignore_case));
+  std::optional<int> textPercent;
+  app.add_option("--text-size", textPercent,
+                 "text size in percent, 100 to 300 (default: as last chosen, else 100)")
+      ->check(CLI::Range(100, 300));
+  app.add_flag("--lesson", options.lesson,
+               "start in the lesson view: the world alone with the force legend and a clock (L)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -99,6 +105,7 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
     options.width = w;
     options.height = h;
   }
+  if (textPercent) options.textScale = *textPercent / 100.0;
   return std::nullopt;
 }
 
