@@ -46,9 +46,9 @@ double automaticForceScale(double largestForce, double viewMetres, double curren
   return roundDown125(0.25 * viewMetres / largestForce);
 }
 
-double legendForce(double pixelsPerNewton) {
+double legendForce(double pixelsPerNewton, double longest) {
   if (!(pixelsPerNewton > 0) || !std::isfinite(pixelsPerNewton)) return 0;
-  return roundDown125(100 / pixelsPerNewton);
+  return roundDown125(longest / pixelsPerNewton);
 }
 
 std::string forceLabel(double newtons, ForceLabels labels, double weight) {

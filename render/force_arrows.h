@@ -40,8 +40,8 @@ double roundDown125(double x);
 double automaticForceScale(double largestForce, double viewMetres, double current);
 
 // The legend's force: the round force (1, 2 or 5 x 10^k N) whose arrow is the longest of at most
-// 100 pixels, at `pixelsPerNewton`.
-double legendForce(double pixelsPerNewton);
+// `longest` pixels, at `pixelsPerNewton`.
+double legendForce(double pixelsPerNewton, double longest = 100);
 
 struct ForceArrow {
   Vec2 tail{0, 0}, head{0, 0};  // screen pixels

@@ -75,6 +75,13 @@ TEST_CASE("the legend's force is round and its arrow between 40 and 100 pixels")
     CHECK(newtons * pixelsPerNewton >= 40);
   }
   CHECK(legendForce(0) == 0);
+  // With larger text (a projector) the legend may be longer: 200 px at 200 %.
+  for (double pixelsPerNewton : {0.37, 3.2}) {
+    const double newtons = legendForce(pixelsPerNewton, 200);
+    CHECK(isRound(newtons));
+    CHECK(newtons * pixelsPerNewton <= 200 * (1 + 1e-9));
+    CHECK(newtons * pixelsPerNewton >= 80);
+  }
 }
 
 TEST_CASE("a block on a floor carries m g / 2 at each corner: two red arrows up into the block") {

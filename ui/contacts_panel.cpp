@@ -2,6 +2,7 @@
 // of the contact forces on it against its weight (at rest they balance, springs aside).
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -14,16 +15,28 @@ std::uint64_t key(BodyId id) {
   return (std::uint64_t{id.generation} << 32) | id.index;
 }
 
-void contactTable(const UiFacts& facts, Commands& out) {
+// Tables size every column to its content (the names whole: "level1" to "level4" must not all read
+// "level"), and scroll sideways when the column is narrower than the table.
+constexpr ImGuiTableFlags kTableFlags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
+                                        ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                                        ImGuiTableFlags_SizingFixedFit;
+
+// The width of the widest of the bodies' names, px.
+float widestName(const WorldSnapshot& world) {
+  float widest = ImGui::CalcTextSize("body").x;
+  for (std::size_t i = 0; i < world.bodyCount(); ++i)
+    widest = std::max(widest, ImGui::CalcTextSize(world.body(i).def.name.c_str()).x);
+  return widest;
+}
+
+void contactTable(const UiFacts& facts, float nameWidth, Commands& out) {
   const std::vector<ContactReport>& contacts = facts.world.contacts;
-  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
-                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
   float height = ImGui::GetTextLineHeightWithSpacing() *
                  std::min(12.0f, static_cast<float>(contacts.size()) + 1.5f);
-  if (!ImGui::BeginTable("contacts", 5, flags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("on");
-  ImGui::TableSetupColumn("by");
+  if (!ImGui::BeginTable("contacts", 5, kTableFlags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("on", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+  ImGui::TableSetupColumn("by", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("x (m)");
   ImGui::TableSetupColumn("y (m)");
   ImGui::TableSetupColumn("force (N)");
@@ -56,7 +69,7 @@ void contactTable(const UiFacts& facts, Commands& out) {
   ImGui::EndTable();
 }
 
-void balanceTable(const UiFacts& facts) {
+void balanceTable(const UiFacts& facts, float nameWidth) {
   std::unordered_map<std::uint64_t, Vec2> net;
   for (const ContactReport& c : facts.world.contacts) {
     Vec2 force = c.normal * c.force + perpendicular(c.normal) * c.friction;
@@ -64,14 +77,12 @@ void balanceTable(const UiFacts& facts) {
     net[key(c.body2)] -= force;
   }
   double g = facts.world.settings.gravity;
-  ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders |
-                          ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
   const WorldSnapshot& world = facts.world;
   float height = ImGui::GetTextLineHeightWithSpacing() *
                  std::min(12.0f, static_cast<float>(world.bodyCount()) + 1.5f);
-  if (!ImGui::BeginTable("balance", 4, flags, ImVec2(0, height))) return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("body");
+  if (!ImGui::BeginTable("balance", 4, kTableFlags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("body", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("weight m g (N)");
   ImGui::TableSetupColumn("contacts up (N)");
   ImGui::TableSetupColumn("sideways (N)");
@@ -99,12 +110,13 @@ void balanceTable(const UiFacts& facts) {
 void contactsPanel(const UiFacts& facts, UiState&, Commands& out) {
   ImGui::Text("%zu resting contacts", facts.world.contacts.size());
   ImGui::TextDisabled("Force on the first body, from the second (N).");
-  contactTable(facts, out);
+  const float nameWidth = widestName(facts.world);
+  contactTable(facts, nameWidth, out);
   ImGui::Spacing();
   ImGui::TextWrapped(
       "Sum of the contact forces on each body against its weight: a body at rest is "
       "held up by exactly m g.");
-  balanceTable(facts);
+  balanceTable(facts, nameWidth);
 }
 
 }  // namespace contactlab

@@ -1,5 +1,5 @@
 // The Open and Save dialog for scene files: a path to type, and the *.scene files of its folder to
-// click.
+// click (pathPicker, which the other save dialogs share).
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -11,19 +11,31 @@
 namespace contactlab {
 namespace {
 
-std::vector<std::string> sceneFilesBeside(const std::string& path) {
+std::vector<std::string> filesBeside(const std::string& path, const char* extension) {
   namespace fs = std::filesystem;
   fs::path folder = fs::path(path).parent_path();
   if (folder.empty()) folder = ".";
   std::vector<std::string> files;
   std::error_code error;
   for (const auto& entry : fs::directory_iterator(folder, error))
-    if (entry.path().extension() == ".scene") files.push_back(entry.path().string());
+    if (entry.path().extension() == extension) files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;
 }
 
 }  // namespace
+
+bool pathPicker(std::string& path, const char* extension) {
+  ImGui::SetNextItemWidth(-1);
+  bool entered = ImGui::InputText("##path", &path, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
+  if (ImGui::BeginChild("files", ImVec2(0, 10 * ImGui::GetFontSize()), true)) {
+    for (const std::string& file : filesBeside(path, extension))
+      if (ImGui::Selectable(file.c_str(), file == path)) path = file;
+  }
+  ImGui::EndChild();
+  return entered;
+}
 
 void fileDialog(const UiFacts&, UiState& state, Commands& out) {
   const char* title = state.fileDialogSave ? "Save scene file" : "Open scene file";
@@ -35,14 +47,7 @@ void fileDialog(const UiFacts&, UiState& state, Commands& out) {
   }
   ImGui::SetNextWindowSize(ImVec2(35 * ImGui::GetFontSize(), 0), ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal(title, nullptr)) return;
-  ImGui::SetNextItemWidth(-1);
-  bool entered = ImGui::InputText("##path", &state.filePath, ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
-  if (ImGui::BeginChild("files", ImVec2(0, 10 * ImGui::GetFontSize()), true)) {
-    for (const std::string& file : sceneFilesBeside(state.filePath))
-      if (ImGui::Selectable(file.c_str(), file == state.filePath)) state.filePath = file;
-  }
-  ImGui::EndChild();
+  const bool entered = pathPicker(state.filePath, ".scene");
   if (ImGui::Button(state.fileDialogSave ? "Save" : "Open", ImVec2(6 * ImGui::GetFontSize(), 0)) ||
       entered) {
     if (state.fileDialogSave)

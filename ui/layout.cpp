@@ -126,6 +126,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
   }
   if (layout.lesson) lessonClock(facts, state);
   fileDialog(facts, state, out);
+  pictureDialog(state, out);
   noticeBox(state);
   worldLabels(facts, state);
   return out;

@@ -1,5 +1,5 @@
-// The main menu bar: File (open, save, recent sessions, share strings, quit), Edit (undo, redo,
-// delete), View (columns, lesson view, text size, display options, fit), Help; and the latest
+// The main menu bar: File (open, save, recent sessions, picture, share strings, quit), Edit (undo,
+// redo, delete), View (columns, lesson view, text size, display options, fit), Help; and the latest
 // message at its right end.
 #include <imgui.h>
 
@@ -59,6 +59,8 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
       state.fileDialogSave = true;
     }
     recentSessionsMenu(facts, out);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Save picture...", "F12")) state.pictureDialogOpen = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Copy share string", "Ctrl+C")) out.copyShare = true;
     if (ImGui::MenuItem("Open share string from clipboard", "Ctrl+V")) out.pasteShare = true;

@@ -13,8 +13,9 @@ namespace contactlab {
 
 class PerfMeter {
  public:
-  // One drawn frame: `intervalSeconds` since the previous frame, of which `workSeconds` were spent
-  // building and drawing it; `now` is the wall clock; `world` the frame's snapshot.
+  // One drawn frame: `intervalSeconds` from the previous frame's start to this one's, of which
+  // `workSeconds` were spent building and drawing that previous frame (so work <= interval);
+  // `now` is the wall clock; `world` the frame's snapshot.
   void frame(double intervalSeconds, double workSeconds, double now, const WorldSnapshot& world);
   const PerfNumbers& numbers() const { return numbers_; }
 

@@ -89,6 +89,15 @@ struct BodyDefEdit {
   bool any() const { return mass || fixed || elasticity; }
 };
 
+// What File > Save picture shows: the world view alone, the world with the graph window, or the
+// whole window with its panels.
+enum class PictureKind : int { World, WorldAndGraph, Window };
+
+struct PictureRequest {
+  std::string path;  // a .png file
+  PictureKind kind = PictureKind::World;
+};
+
 struct Commands {
   bool togglePlay = false, step = false, reset = false;
   std::optional<double> timeRate;
@@ -102,6 +111,7 @@ struct Commands {
   std::optional<BodyId> select;
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool newScene = false;  // File > New
+  std::optional<PictureRequest> savePicture;
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
   bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
@@ -146,6 +156,9 @@ struct UiState {
   std::string filePath;
   bool fileDialogOpen = false;
   bool fileDialogSave = false;
+  bool pictureDialogOpen = false;
+  std::string picturePath;
+  PictureKind pictureKind = PictureKind::World;
   EnergyHistory energy;
   double now = 0;  // s, wall clock of this frame
 };

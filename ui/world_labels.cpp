@@ -83,7 +83,7 @@ void plateText(ImVec2 at, ImU32 color, const char* text, ImDrawList* draw) {
 void forceLegend(const Camera& camera, const Rect& area, const ViewOptions& view,
                  ImDrawList* draw) {
   const double pixelsPerNewton = camera.toPixels(view.forceScale);
-  const double newtons = legendForce(pixelsPerNewton);
+  const double newtons = legendForce(pixelsPerNewton, 100 * view.strokeScale);
   if (!(newtons > 0)) return;
   const float length = static_cast<float>(newtons * pixelsPerNewton);
   const float em = ImGui::GetFontSize();

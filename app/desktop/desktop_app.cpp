@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <thread>
+#include <utility>
 
 #include "exit_codes.h"
 #include "framing.h"
@@ -147,6 +148,8 @@ void DesktopApp::frame() {
     applyTextScale(*pendingTextScale_);
     pendingTextScale_.reset();
   }
+  // A picture asked for last frame is taken of this one, drawn with the dialog closed.
+  const std::optional<PictureRequest> picture = std::exchange(pendingPicture_, std::nullopt);
   window_->beginUiFrame();
   if (closeMenus_) {
     // ImGui closes popups on Escape only with keyboard navigation on (it is off: the keys are the
@@ -168,10 +171,7 @@ void DesktopApp::frame() {
     writeScreenshot();
     quit_ = true;
   }
-  if (snapshotRequested_) {
-    snapshotRequested_ = false;
-    writeSnapshot();
-  }
+  if (picture) writePicture(*picture);
   window_->present();
 
   double now = nowSeconds();
@@ -179,9 +179,11 @@ void DesktopApp::frame() {
   // The first report waits for the panels' layout to settle (ImGui sizes windows over their first
   // frames), so that the widget rectangles it gives are where the widgets stay.
   if (frames_ == kFirstReportFrame && !options_.report.empty()) writeReport(world());
-  perf_.frame(lastFrameStart_ < 0 ? 0 : frameStart - lastFrameStart_, now - frameStart, now,
-              world());
+  // The interval that ended as this frame began is the previous frame's whole time; it is paired
+  // with that frame's own work, so the drawing time can never exceed the frame time it is part of.
+  perf_.frame(lastFrameStart_ < 0 ? 0 : frameStart - lastFrameStart_, lastFrameWork_, now, world());
   lastFrameStart_ = frameStart;
+  lastFrameWork_ = now - frameStart;
   if (options_.quitAfter > 0 && now - firstFrameTime_ >= options_.quitAfter) quit_ = true;
   autosave();
   if (options_.maxFps > 0) {
@@ -353,19 +355,33 @@ void DesktopApp::writeScreenshot() {
   }
 }
 
-// F12: a picture of the window in the current folder, for handouts.
-void DesktopApp::writeSnapshot() {
+// File > Save picture (F12): the world view, the world with the graph window, or the whole
+// window, as PNG, for a handout or a slide. Failures are told in the status line.
+void DesktopApp::writePicture(const PictureRequest& request) {
+  if (!hasPngExtension(request.path)) {
+    tell(ui_, "The picture was not saved: pictures are written as PNG, the name must end in .png",
+         12);
+    return;
+  }
   int w = 0, h = 0;
   window_->drawableSize(w, h);
-  char name[64];
-  std::time_t t = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&t, &local);
-  std::strftime(name, sizeof name, "contactlab-%Y%m%d-%H%M%S.png", &local);
-  Result<std::string> png = encodeBackBufferPng(w, h);
-  Status saved = png ? writeFileAtomically(name, png.value()) : Status(png.error());
+  Rect area{{0, 0}, camera_.viewport};
+  if (request.kind != PictureKind::Window) area = freeArea(ui_, camera_.viewport);
+  if (request.kind == PictureKind::WorldAndGraph) {
+    auto graph = ui_.itemRects.find("graph window");
+    if (graph != ui_.itemRects.end()) {
+      area.min = glm::min(area.min, graph->second.min);
+      area.max = glm::max(area.max, graph->second.max);
+    }
+  }
+  // Window coordinates to the drawable's pixels (they differ on high-density displays).
+  const double sx = w / camera_.viewport.x, sy = h / camera_.viewport.y;
+  const PixelRect part{static_cast<int>(area.min.x * sx), static_cast<int>(area.min.y * sy),
+                       static_cast<int>(area.size().x * sx), static_cast<int>(area.size().y * sy)};
+  Result<std::string> png = encodeBackBufferPng(w, h, part);
+  Status saved = png ? writeFileAtomically(request.path, png.value()) : Status(png.error());
   if (saved)
-    tell(ui_, std::string("Saved the picture ") + name);
+    tell(ui_, "Saved the picture " + request.path);
   else
     tell(ui_, "The picture was not saved: " + saved.error().message, 12);
 }

@@ -47,7 +47,7 @@ class DesktopApp {
   Status saveSession(const Scene& scene);
   void refreshRecentSessions();
   void writeScreenshot();
-  void writeSnapshot();
+  void writePicture(const PictureRequest& request);
   void finish();
   void writeReport(const WorldSnapshot& world);
   void applyTextScale(double scale);
@@ -98,13 +98,14 @@ class DesktopApp {
   double startTime_ = 0;
   double firstFrameTime_ = -1;
   double lastFrameStart_ = -1;
-  double nextDeadline_ = 0;  // s: when the next frame may start (frame cap)
+  double lastFrameWork_ = 0;  // s the previous frame took to build and draw
+  double nextDeadline_ = 0;   // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
   std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
   bool closeMenus_ = false;            // Escape was pressed: close open menus and popups next frame
   std::optional<double> pendingTextScale_;  // View > Text size, applied before the next frame
   bool fitPending_ = false;
-  bool snapshotRequested_ = false;  // F12
+  std::optional<PictureRequest> pendingPicture_;  // File > Save picture: taken of the next frame
   std::uint64_t fitAfterEpoch_ = 0;
   std::uint64_t savedEdits_ = 0;
   bool autosaveAsked_ = false;  // a capture for the session is on its way

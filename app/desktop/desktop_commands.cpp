@@ -29,6 +29,7 @@ void DesktopApp::apply(const Commands& c) {
   if (c.reset) ctl.reset();
   if (c.timeRate) ctl.setTimeRate(*c.timeRate);
   if (c.textScale) pendingTextScale_ = *c.textScale;
+  if (c.savePicture) pendingPicture_ = *c.savePicture;
   if (c.undo) ctl.undo();
   if (c.redo) ctl.redo();
   if (c.settings) ctl.setSettings(*c.settings);

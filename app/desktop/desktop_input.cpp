@@ -166,7 +166,7 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
       if (ctrl) c.textScale = 1;
       break;
     case SDLK_F12:
-      snapshotRequested_ = true;
+      ui_.pictureDialogOpen = true;
       break;
     case SDLK_F1:
       ui_.layout.showReadouts = true;

@@ -2,8 +2,6 @@
 #include "options.h"
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -26,12 +24,8 @@ bool isSpecialFile(const std::string& path) {
 // looks fine. Pictures are PNG: another extension would put PNG data under a misleading name.
 std::string outputProblem(const std::string& path, bool picture) {
   if (isSpecialFile(path)) return "";
-  if (picture) {
-    std::string extension = std::filesystem::path(path).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (extension != ".png") return "pictures are written as PNG: the file name must end in .png";
-  }
+  if (picture && !hasPngExtension(path))
+    return "pictures are written as PNG: the file name must end in .png";
   return unwritablePathReason(path);
 }
 

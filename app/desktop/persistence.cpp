@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -146,6 +148,13 @@ std::string unwritablePathReason(const std::string& path) {
   if (::access(folder.c_str(), W_OK) != 0)
     return "the folder " + folder.string() + " cannot be written to: " + std::strerror(errno);
   return "";
+}
+
+bool hasPngExtension(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".png";
 }
 
 }  // namespace contactlab

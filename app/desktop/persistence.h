@@ -25,6 +25,10 @@ Status writeFileAtomically(const std::string& path, std::string_view bytes);
 // Reads a whole file, or says why it cannot.
 Result<std::string> readWholeFile(const std::string& path);
 
+// Whether `path` ends in ".png", in any case (pictures are PNG: another extension would put PNG
+// data under a misleading name).
+bool hasPngExtension(const std::string& path);
+
 // Why `path` cannot take a new file, checked before any work is done (for command-line options):
 // its folder is missing or not a folder, or it names a folder. Empty when it looks writable.
 std::string unwritablePathReason(const std::string& path);

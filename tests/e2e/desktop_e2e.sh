@@ -231,7 +231,16 @@ pid=$!
 if wait_for_report "$report"; then
   sleep 0.5
   window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
-  [[ -n $window ]] && xdotool key --window "$window" F12
+  # F12 opens File > Save picture with its path field focused: Return saves the world view as
+  # contactlab.png in the current folder. Return is held for a moment: ImGui 1.86 reads keys as
+  # held or not at each frame, so a press and release within one frame would go unseen.
+  if [[ -n $window ]]; then
+    xdotool key --window "$window" F12
+    sleep 0.5
+    xdotool keydown --window "$window" Return
+    sleep 0.15
+    xdotool keyup --window "$window" Return
+  fi
   wait "$pid" || fail "contactlab exited with $? (damaged test): $(cat "$tmp/damaged.log")"
   aside=$(find "$state" -maxdepth 1 -name 'last.scene.damaged-*' | head -1)
   if [[ -n $aside ]] && cmp -s "$aside" "$tmp/damaged.scene"; then
@@ -248,8 +257,8 @@ if wait_for_report "$report"; then
   else
     fail "status.notice '$notice', source '$source'"
   fi
-  picture=$(find "$tmp/pictures" -name 'contactlab-*.png' | head -1)
-  if [[ -n $picture ]]; then run_check notice-box "$picture"; else fail "no F12 picture"; fi
+  picture=$(find "$tmp/pictures" -name 'contactlab.png' | head -1)
+  if [[ -n $picture ]]; then run_check notice-box "$picture"; else fail "no picture from F12 (File > Save picture)"; fi
 else
   fail "the damaged test did not start: $(cat "$tmp/damaged.log")"
   kill "$pid" 2>/dev/null
