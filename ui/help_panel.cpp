@@ -23,8 +23,10 @@ void helpPanel() {
       {"Ctrl+S / Ctrl+O", "save / open a scene file"},
       {"F", "fit the scene in the view"},
       {"Tab", "hide or show the panels"},
+      {"L", "lesson view: the world alone, big clock"},
+      {"Ctrl+plus / Ctrl+minus", "larger / smaller text (Ctrl+0: 100 %)"},
       {"F1", "this help"},
-      {"F12", "save a picture of the window (PNG, current folder)"},
+      {"F12", "save a picture (the world, with the graph, or the window)"},
       {"Escape", "let go, deselect"},
       {"Ctrl+Q", "quit (the scene is kept for next time)"},
   };
