@@ -80,3 +80,32 @@ TEST_CASE("File > New's scene is a fixed floor whose top is y = 0, with the defa
   CHECK(writeScene(captureScene(world)) == writeScene(scene));
   CHECK(world.settings().gravity == WorldSettings{}.gravity);
 }
+
+TEST_CASE("off-centre-load: the knife edges carry 0.8 m g and 1.2 m g, by the balance of moments") {
+  // Plank (m, its middle at x = 0) and load (m, at x = d) on edges at x = -L/2 and x = +L/2:
+  // moments about the left edge give R_right L = m g L/2 + m g (L/2 + d), so
+  // R_right = m g (1 + d / L) and R_left = 2 m g - R_right. With L = 2 m, d = 0.4 m: 1.2 and 0.8.
+  std::optional<Preset> preset = findPreset("off-centre-load");
+  REQUIRE(preset);
+  Result<LoadedScene> loaded = loadSceneArgument(preset->path);
+  REQUIRE(loaded.ok());
+  Result<World> built = buildWorld(loaded->scene);
+  REQUIRE(built.ok());
+  World& world = built.value();
+  for (int i = 0; i < 100; ++i) REQUIRE(world.step().ok());
+  const BodyView plank = *world.body(*world.findBody("plank"));
+  const BodyView load = *world.body(*world.findBody("load"));
+  const double g = world.settings().gravity, m = plank.mass;
+  REQUIRE(load.mass == m);
+  const double length = 2, d = load.state.position.x - plank.state.position.x;
+  CHECK(d == doctest::Approx(0.4));
+  double left = 0, right = 0;
+  for (const ContactReport& c : world.contacts()) {
+    if (c.body2 != plank.id && c.body1 != plank.id) continue;
+    if (c.body1 == load.id || c.body2 == load.id) continue;
+    (c.point.x < 0 ? left : right) += c.force;
+  }
+  CHECK(right == doctest::Approx(m * g * (1 + d / length)).epsilon(1e-9));
+  CHECK(left == doctest::Approx(m * g * (1 - d / length)).epsilon(1e-9));
+  CHECK(right / (m * g) == doctest::Approx(1.2).epsilon(1e-9));
+}
