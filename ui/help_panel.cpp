@@ -22,6 +22,7 @@ void helpPanel() {
       {"Ctrl+N", "a new scene (a floor)"},
       {"Ctrl+S / Ctrl+O", "save / open a scene file"},
       {"F", "fit the scene in the view"},
+      {"G", "show or hide the Graph panel"},
       {"Tab", "hide or show the panels"},
       {"F1", "this help"},
       {"F12", "save a picture of the window (PNG, current folder)"},

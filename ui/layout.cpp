@@ -49,6 +49,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
   state.settingsEditing = false;
   state.settingsRefreshed = false;
   state.energy.sample(facts.world.time, facts.world.energy);
+  state.graph.record.record(facts.world);
 
   mainMenu(facts, state, out);
   if (state.showControls) {
@@ -74,7 +75,9 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
       if (ImGui::CollapsingHeader("Help")) helpPanel();
     });
   }
+  graphPanel(facts, state);
   fileDialog(facts, state, out);
+  exportDialog(state, out);
   noticeBox(state);
   worldLabels(facts, state);
   return out;

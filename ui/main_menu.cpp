@@ -1,8 +1,10 @@
-// The main menu bar: File (open, save, recent sessions, share strings, quit), Edit (undo, redo,
-// delete), View (columns, display options, fit), Help; and the latest message at its right end.
+// The main menu bar: File (open, save, recent sessions, share strings, export data, quit), Edit
+// (undo, redo, delete), View (columns, graph, display options, fit), Help; and the latest message
+// at its right end.
 #include <imgui.h>
 
 #include "panels.h"
+#include "widgets.h"
 
 namespace contactlab {
 namespace {
@@ -49,6 +51,9 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
     if (ImGui::MenuItem("Copy share string", "Ctrl+C")) out.copyShare = true;
     if (ImGui::MenuItem("Open share string from clipboard", "Ctrl+V")) out.pasteShare = true;
     ImGui::Separator();
+    if (ImGui::MenuItem("Export data...")) state.graph.exportDialogOpen = true;
+    state.itemRects["menu File > Export data..."] = itemFrame(ImGui::GetItemRectSize().x);
+    ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) out.quit = true;
     ImGui::EndMenu();
   }
@@ -62,6 +67,7 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Controls column", nullptr, &state.showControls);
     ImGui::MenuItem("Readouts column", nullptr, &state.showReadouts);
+    ImGui::MenuItem("Graph", "G", &state.graph.open);
     if (ImGui::MenuItem("Fit scene", "F")) out.fitView = true;
     ImGui::Separator();
     displayOptions(state);

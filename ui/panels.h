@@ -21,6 +21,8 @@ void helpPanel();
 void mainMenu(const UiFacts& facts, UiState& state, Commands& out);
 void fileDialog(const UiFacts& facts, UiState& state, Commands& out);
 void noticeBox(UiState& state);
+void graphPanel(const UiFacts& facts, UiState& state);
+void exportDialog(UiState& state, Commands& out);
 void worldLabels(const UiFacts& facts, const UiState& state);
 
 // The settings the panels edit: the world's, or the buffer while a settings widget is held.

@@ -13,6 +13,7 @@
 #include "camera.h"
 #include "contactlab/scene.h"
 #include "energy_history.h"
+#include "graph_state.h"
 #include "presets.h"
 #include "view_options.h"
 #include "world_snapshot.h"
@@ -100,6 +101,7 @@ struct Commands {
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
   bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
+  std::optional<DataExport> exportData;       // File > Export data...
 };
 
 struct AddBodyForm {
@@ -141,7 +143,8 @@ struct UiState {
   bool fileDialogOpen = false;
   bool fileDialogSave = false;
   EnergyHistory energy;
-  double now = 0;  // s, wall clock of this frame
+  GraphState graph;  // the Graph panel, its recording and the Export dialog
+  double now = 0;    // s, wall clock of this frame
 };
 
 // Says `text` in the status line for a few seconds.

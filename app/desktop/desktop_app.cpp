@@ -124,6 +124,10 @@ bool DesktopApp::start() {
   if (options_.screenshot.empty()) runner_->startThread();
   ui_.now = nowSeconds();
   takeFrame();
+  if (options_.graph) {
+    ui_.graph.open = true;
+    addDefaultSeries(world(), ui_.graph.record);
+  }
   camera_.viewport = window_->size();
   fitView();
   savedEdits_ = runStatus().edits;

@@ -72,6 +72,9 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
                  "label the force arrows with their value: none (default), newtons, or weights "
                  "(multiples of m g of the body acted on)")
       ->transform(CLI::CheckedTransformer(labels, CLI::ignore_case));
+  app.add_flag("--graph", options.graph,
+               "open the Graph panel plotting the first moving body's y and the normal force at "
+               "each point of its first contact");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -1,7 +1,7 @@
 // The desktop program's command line:
 //   contactlab [SCENE | SHARE_STRING | PRESET] [--paused] [--time T] [--screenshot FILE.png]
 //              [--frames N] [--quit-after SECONDS] [--report FILE] [--size WxH] [--max-fps N]
-//              [--msaa N] [--force-labels none|newtons|weights]
+//              [--msaa N] [--force-labels none|newtons|weights] [--graph]
 #pragma once
 
 #include <optional>
@@ -24,6 +24,7 @@ struct DesktopOptions {
   int maxFps = 60;  // frame cap when the display does not pace the swaps; 0: none
   int msaa = 0;     // multisampling samples per pixel (costly with software GL)
   ForceLabels forceLabels = ForceLabels::None;  // what the force arrows start labelled with
+  bool graph = false;  // open the Graph panel with its default series (addDefaultSeries)
 };
 
 inline constexpr const char* kDefaultPreset = "tapering-stack";
