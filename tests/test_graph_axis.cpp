@@ -1,10 +1,11 @@
 // Graph axis ticks (ui/graph_axis.h): round 1-2-5 steps, 4 to 8 ticks covering the data, and
-// labels that tell neighbouring ticks apart and print round-off as 0.
+// labels that tell neighbouring ticks apart, read as plain decimals and print round-off as 0.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include "graph_axis.h"
 
@@ -66,10 +67,27 @@ TEST_CASE("an empty or non-finite range still gets an axis") {
   CHECK(nan.high >= 1);
 }
 
+TEST_CASE("everyday ranges print as plain decimals, never in exponent form") {
+  for (auto [low, high] : {std::pair{0.0, 49.05},
+                           {-0.3, 0.3},
+                           {9.81, 9.83},
+                           {0.0, 1500.0},
+                           {-2e-3, 1e-3},
+                           {0.0, 250000.0}}) {
+    const AxisTicks axis = axisTicks(low, high);
+    for (double v : axis.values) {
+      CAPTURE(v);
+      CHECK(tickLabel(v, axis).find('e') == std::string::npos);
+    }
+  }
+  CHECK(tickLabel(40, axisTicks(0, 49.05)) == "40");
+  CHECK(tickLabel(9.82, axisTicks(9.81, 9.83)) == "9.820");
+}
+
 TEST_CASE("values within 1e-12 of the axis's scale print as 0") {
   const AxisTicks axis = axisTicks(-0.3, 0.3);
-  CHECK(tickLabel(5.551115123125783e-17, axis) == "0");
-  CHECK(tickLabel(-1e-14, axis) == "0");
+  CHECK(tickLabel(5.551115123125783e-17, axis) == "0.0");  // with the decimals of its neighbours
+  CHECK(tickLabel(-1e-14, axis) == "0.0");                 // no minus sign either
   CHECK(tickLabel(0.1, axis) == "0.1");
   const AxisTicks energy = axisTicks(0, 74.56);
   CHECK(tickLabel(1.148e-29, energy) == "0");

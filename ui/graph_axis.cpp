@@ -52,11 +52,17 @@ AxisTicks axisTicks(double low, double high) {
 std::string tickLabel(double value, const AxisTicks& axis) {
   const double scale = std::max(std::abs(axis.low), std::abs(axis.high));
   value = shownValue(value, scale);
-  // Significant digits from the largest tick's leading digit down to the step's.
+  char text[32];
+  if (scale >= 1e-4 && scale < 1e6) {
+    // Plain decimals, as many as the step needs: "40", "2.5", "0.05".
+    const int decimals = std::clamp(-static_cast<int>(std::floor(std::log10(axis.step))), 0, 10);
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+  }
+  // Significant digits from the largest tick's leading digit down to the step's: "2.5e+06".
   const int digits = std::clamp(
       static_cast<int>(std::floor(std::log10(scale)) - std::floor(std::log10(axis.step))) + 1, 1,
       15);
-  char text[32];
   std::snprintf(text, sizeof text, "%.*g", digits, value);
   return text;
 }

@@ -19,8 +19,9 @@ struct AxisTicks {
 // not finite becomes 0 to 1.
 AxisTicks axisTicks(double low, double high);
 
-// A tick's label, with as many digits as the step needs ("0.25", "1.5", "12", "2e+06"), and 0 for
-// a value within 1e-12 of the axis's scale (shownValue): round-off never prints as 1e-17.
+// A tick's label with as many decimals as the step needs ("0.25", "1.5", "40"; exponent form
+// only for axes beyond 1e-4 to 1e6, "2.5e+06"), and 0 for a value within 1e-12 of the axis's scale
+// (shownValue): round-off never prints as 1e-17.
 std::string tickLabel(double value, const AxisTicks& axis);
 
 }  // namespace contactlab
