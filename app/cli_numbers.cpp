@@ -9,12 +9,6 @@
 
 namespace contactlab {
 
-std::string compactNumber(double value) {
-  char buffer[32];
-  std::to_chars_result end = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end.ptr);
-}
-
 Result<double> readDecimal(std::string_view option, std::string_view text) {
   double value = 0;
   const char* end = text.data() + text.size();

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "compact_number.h"
 #include "contactlab/result.h"
 
 namespace contactlab {
@@ -13,9 +14,6 @@ namespace contactlab {
 // The most steps one `run` or `bench` may take (docs/cli.md): a run of a small scene at this many
 // steps takes minutes, so anything beyond is a mistake in --time or dt.
 constexpr long kMaxSteps = 10'000'000;
-
-// The shortest decimal that reads back as the same double ("0.1", "1e+300", "inf").
-std::string compactNumber(double value);
 
 // A finite decimal number ("2", "0.5", "1e-3"): the value of `option`, or why not.
 Result<double> readDecimal(std::string_view option, std::string_view text);

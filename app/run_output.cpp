@@ -1,23 +1,18 @@
 #include "run_output.h"
 
-#include <charconv>
 #include <cmath>
 #include <string>
 
+#include "compact_number.h"
+
 namespace contactlab {
 namespace {
-
-std::string number(double value) {
-  char buffer[32];
-  auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
-  return std::string(buffer, end);
-}
 
 // Array elements are named by their "name" when they have one, else by their index.
 std::optional<std::string> nonFiniteIn(const nlohmann::ordered_json& value,
                                        const std::string& place) {
   if (value.is_number_float() && !std::isfinite(value.get<double>()))
-    return place + " = " + number(value.get<double>());
+    return place + " = " + compactNumber(value.get<double>());
   if (value.is_object()) {
     for (const auto& [key, item] : value.items())
       if (auto found = nonFiniteIn(item, place.empty() ? key : place + "." + key)) return found;
@@ -107,14 +102,17 @@ void writeCsvHeader(std::ostream& out) {
   out << "time,name,x,y,angle,vx,vy,omega\n";
 }
 
+void writeCsvRow(std::ostream& out, double time, std::string_view name, const BodyState& state) {
+  out << compactNumber(time) << ',' << name << ',' << compactNumber(state.position.x) << ','
+      << compactNumber(state.position.y) << ',' << compactNumber(state.angle) << ','
+      << compactNumber(state.velocity.x) << ',' << compactNumber(state.velocity.y) << ','
+      << compactNumber(state.omega) << '\n';
+}
+
 void writeCsvRows(std::ostream& out, const World& world) {
-  const std::string time = number(world.time());
   for (BodyId id : world.bodies()) {
     BodyView b = *world.body(id);
-    out << time << ',' << b.def.name << ',' << number(b.state.position.x) << ','
-        << number(b.state.position.y) << ',' << number(b.state.angle) << ','
-        << number(b.state.velocity.x) << ',' << number(b.state.velocity.y) << ','
-        << number(b.state.omega) << '\n';
+    writeCsvRow(out, world.time(), b.def.name, b.state);
   }
 }
 

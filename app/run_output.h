@@ -7,6 +7,7 @@
 #include <ostream>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,8 +38,11 @@ nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds);
 // any. Such a frame is a failed simulation and is never printed: JSON would show it as null.
 std::optional<std::string> nonFiniteValue(const nlohmann::ordered_json& frame);
 
+// The CSV of body states (docs/cli.md), also written by the desktop program's File > Export data.
 void writeCsvHeader(std::ostream& out);
-// One row per body: time,name,x,y,angle,vx,vy,omega (shortest round-trip decimals).
+// One body's row: time,name,x,y,angle,vx,vy,omega (shortest round-trip decimals, compactNumber).
+void writeCsvRow(std::ostream& out, double time, std::string_view name, const BodyState& state);
+// One row per body of `world`, at its time.
 void writeCsvRows(std::ostream& out, const World& world);
 
 }  // namespace contactlab

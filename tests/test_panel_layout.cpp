@@ -101,6 +101,7 @@ TEST_CASE("the remembered look reads back what was written") {
   p.layout.oneColumn = true;
   p.layout.leftEm = 25;
   p.layout.openSections = {"Bodies", "Contacts"};
+  p.graphOpen = true;
   Result<UiPreferences> read = readPreferences(preferencesJson(p));
   REQUIRE(read);
   CHECK(read.value().textScale == 2);
@@ -108,6 +109,7 @@ TEST_CASE("the remembered look reads back what was written") {
   CHECK(read.value().layout.oneColumn);
   CHECK(read.value().layout.leftEm == 25);
   CHECK(read.value().layout.openSections == p.layout.openSections);
+  CHECK(read.value().graphOpen);
 }
 
 TEST_CASE("a damaged preferences file is an error naming the key; missing keys keep defaults") {

@@ -22,6 +22,7 @@ void helpPanel() {
       {"Ctrl+N", "a new scene (a floor)"},
       {"Ctrl+S / Ctrl+O", "save / open a scene file"},
       {"F", "fit the scene in the view"},
+      {"G", "show or hide the Graph panel"},
       {"Tab", "hide or show the panels"},
       {"L", "lesson view: the world alone, big clock"},
       {"Ctrl+plus / Ctrl+minus", "larger / smaller text (Ctrl+0: 100 %)"},

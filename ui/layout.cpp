@@ -99,6 +99,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
   state.settingsEditing = false;
   state.settingsRefreshed = false;
   state.energy.sample(facts.world.time, facts.world.energy);
+  state.graph.record.record(facts.world);
 
   PanelLayout& layout = state.layout;
   const ColumnPlacement columns =
@@ -125,8 +126,10 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
                   [&] { readoutSections(facts, state, out); }));
   }
   if (layout.lesson) lessonClock(facts, state);
+  graphPanel(facts, state);
   fileDialog(facts, state, out);
   pictureDialog(state, out);
+  exportDialog(state, out);
   noticeBox(state);
   worldLabels(facts, state);
   return out;

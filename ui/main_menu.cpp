@@ -1,11 +1,12 @@
-// The main menu bar: File (open, save, recent sessions, picture, share strings, quit), Edit (undo,
-// redo, delete), View (columns, lesson view, text size, display options, fit), Help; and the latest
-// message at its right end.
+// The main menu bar: File (open, save, recent sessions, picture, export data, share strings,
+// quit), Edit (undo, redo, delete), View (columns, graph, lesson view, text size, display options,
+// fit), Help; and the latest message at its right end.
 #include <imgui.h>
 
 #include <cstdio>
 
 #include "panels.h"
+#include "widgets.h"
 
 namespace contactlab {
 namespace {
@@ -61,6 +62,8 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
     recentSessionsMenu(facts, out);
     ImGui::Separator();
     if (ImGui::MenuItem("Save picture...", "F12")) state.pictureDialogOpen = true;
+    if (ImGui::MenuItem("Export data...")) state.graph.exportDialogOpen = true;
+    state.itemRects["menu File > Export data..."] = itemFrame(ImGui::GetItemRectSize().x);
     ImGui::Separator();
     if (ImGui::MenuItem("Copy share string", "Ctrl+C")) out.copyShare = true;
     if (ImGui::MenuItem("Open share string from clipboard", "Ctrl+V")) out.pasteShare = true;
@@ -80,6 +83,7 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
     ImGui::MenuItem("Controls column", nullptr, &layout.showControls);
     ImGui::MenuItem("Readouts column", nullptr, &layout.showReadouts);
     ImGui::MenuItem("One column", nullptr, &layout.oneColumn);
+    ImGui::MenuItem("Graph", "G", &state.graph.open);
     ImGui::MenuItem("Lesson view", "L", &layout.lesson);
     textSizeMenu(state, out);
     if (ImGui::MenuItem("Fit scene", "F")) out.fitView = true;

@@ -26,6 +26,8 @@ void pictureDialog(UiState& state, Commands& out);
 // A path to type and, below it, the files of its folder ending in `extension` (".png") to click;
 // true when Enter was pressed in the path. For the file dialogs' popups.
 bool pathPicker(std::string& path, const char* extension);
+void graphPanel(const UiFacts& facts, UiState& state);
+void exportDialog(UiState& state, Commands& out);
 void worldLabels(const UiFacts& facts, const UiState& state);
 
 // The settings the panels edit: the world's, or the buffer while a settings widget is held.

@@ -14,6 +14,7 @@
 #include "camera.h"
 #include "contactlab/scene.h"
 #include "energy_history.h"
+#include "graph_state.h"
 #include "panel_layout.h"
 #include "presets.h"
 #include "view_options.h"
@@ -115,6 +116,7 @@ struct Commands {
   bool copyShare = false, pasteShare = false, fitView = false, quit = false;
   bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
+  std::optional<DataExport> exportData;       // File > Export data...
 };
 
 struct AddBodyForm {
@@ -159,8 +161,10 @@ struct UiState {
   bool pictureDialogOpen = false;
   std::string picturePath;
   PictureKind pictureKind = PictureKind::World;
+  bool hideGraph = false;  // this frame is a picture of the world alone
   EnergyHistory energy;
-  double now = 0;  // s, wall clock of this frame
+  GraphState graph;  // the Graph panel, its recording and the Export dialog
+  double now = 0;    // s, wall clock of this frame
 };
 
 // The text sizes View > Text size offers (1 is 15 px text).

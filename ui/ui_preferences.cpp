@@ -35,7 +35,7 @@ std::string preferencesJson(const UiPreferences& p) {
       {"text_scale", p.textScale},         {"controls_column", l.showControls},
       {"readouts_column", l.showReadouts}, {"one_column", l.oneColumn},
       {"left_width_em", l.leftEm},         {"right_width_em", l.rightEm},
-      {"open_sections", l.openSections}};
+      {"open_sections", l.openSections},   {"graph_open", p.graphOpen}};
   return out.dump(2) + "\n";
 }
 
@@ -46,12 +46,13 @@ Result<UiPreferences> readPreferences(std::string_view text) {
   UiPreferences p;
   PanelLayout& l = p.layout;
   double left = l.leftEm, right = l.rightEm;
-  for (Status read : {readNumber(object, "text_scale", 1, 3, p.textScale),
-                      readFlag(object, "controls_column", l.showControls),
-                      readFlag(object, "readouts_column", l.showReadouts),
-                      readFlag(object, "one_column", l.oneColumn),
-                      readNumber(object, "left_width_em", kColumnMinimumEm, 200, left),
-                      readNumber(object, "right_width_em", kColumnMinimumEm, 200, right)})
+  for (Status read :
+       {readNumber(object, "text_scale", 1, 3, p.textScale),
+        readFlag(object, "controls_column", l.showControls),
+        readFlag(object, "readouts_column", l.showReadouts),
+        readFlag(object, "one_column", l.oneColumn), readFlag(object, "graph_open", p.graphOpen),
+        readNumber(object, "left_width_em", kColumnMinimumEm, 200, left),
+        readNumber(object, "right_width_em", kColumnMinimumEm, 200, right)})
     if (!read) return read.error();
   l.leftEm = static_cast<float>(left);
   l.rightEm = static_cast<float>(right);

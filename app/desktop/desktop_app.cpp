@@ -120,6 +120,7 @@ bool DesktopApp::start() {
   UiPreferences preferences = loadPreferences();
   ui_.layout = preferences.layout;
   ui_.layout.lesson = options_.lesson;
+  ui_.graph.open = preferences.graphOpen;
   applyTextScale(options_.textScale.value_or(preferences.textScale));
   presets_ = listPresets();
   ui_.view.forceLabels = options_.forceLabels;
@@ -129,6 +130,10 @@ bool DesktopApp::start() {
   if (options_.screenshot.empty()) runner_->startThread();
   ui_.now = nowSeconds();
   takeFrame();
+  if (options_.graph) {
+    ui_.graph.open = true;
+    addDefaultSeries(world(), ui_.graph.record);
+  }
   camera_.viewport = window_->size();
   fitView();
   savedEdits_ = runStatus().edits;
@@ -150,6 +155,7 @@ void DesktopApp::frame() {
   }
   // A picture asked for last frame is taken of this one, drawn with the dialog closed.
   const std::optional<PictureRequest> picture = std::exchange(pendingPicture_, std::nullopt);
+  ui_.hideGraph = picture && picture->kind == PictureKind::World;
   window_->beginUiFrame();
   if (closeMenus_) {
     // ImGui closes popups on Escape only with keyboard navigation on (it is off: the keys are the
@@ -285,7 +291,7 @@ void DesktopApp::keepPreferences() const {
   Status kept = createFolder(folder);
   if (kept)
     kept = writeFileAtomically(folder + "/preferences.json",
-                               preferencesJson({ui_.textScale, ui_.layout}));
+                               preferencesJson({ui_.textScale, ui_.layout, ui_.graph.open}));
   if (!kept)
     std::fprintf(stderr, "contactlab: the look of the window was not kept: %s\n",
                  kept.error().message.c_str());

@@ -73,6 +73,7 @@ class DesktopApp {
   void saveSceneFile(const std::string& path);
   void copyShare();
   void deliver(const CapturedScene& captured);
+  void exportData(const DataExport& request);
 
   DesktopOptions options_;
   std::unique_ptr<AppWindow> window_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "data_export.h"
 #include "desktop_app.h"
 #include "persistence.h"
 #include "scene_source.h"
@@ -70,9 +71,39 @@ void DesktopApp::apply(const Commands& c) {
     else
       openShareText(text);
   }
+  if (c.exportData) exportData(*c.exportData);
   if (c.fitView) fitView();
   if (c.quit) quit_ = true;
   if (c.editEnded) ctl.endGesture();
+}
+
+// File > Export data: a failure is told in the status line; the recording and any existing file
+// are left as they were.
+void DesktopApp::exportData(const DataExport& request) {
+  const GraphRecord& record = ui_.graph.record;
+  if (record.size() == 0) {
+    tell(ui_, "Nothing to export yet: the recording starts when time moves on.", 8);
+    return;
+  }
+  const bool bodies = request.kind == ExportKind::Bodies;
+  if (!bodies && record.series().empty()) {
+    tell(ui_, "No series to export: add one in the Graph panel (G), or export every body's state.",
+         8);
+    return;
+  }
+  Status written =
+      writeFileAtomically(request.path, bodies ? bodiesCsv(record) : seriesCsv(record));
+  if (!written) {
+    tell(ui_, "Not exported: " + written.error().message, 12);
+    return;
+  }
+  const std::string samples = std::to_string(record.size()) + " samples";
+  tell(ui_,
+       "Exported " +
+           (bodies ? std::to_string(bodyRows(record)) + " body states over " + samples
+                   : std::to_string(record.series().size()) + " series over " + samples) +
+           " to " + request.path,
+       8);
 }
 
 // Opens a preset, a share string or a file named like on the command line.

@@ -142,6 +142,9 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
     case SDLK_f:
       if (!ctrl) c.fitView = true;
       break;
+    case SDLK_g:
+      if (!ctrl && !repeat) ui_.graph.open = !ui_.graph.open;
+      break;
     case SDLK_TAB: {
       PanelLayout& layout = ui_.layout;
       bool show = !(layout.showControls || layout.showReadouts);

@@ -72,6 +72,9 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
       ->check(CLI::Range(100, 300));
   app.add_flag("--lesson", options.lesson,
                "start in the lesson view: the world alone with the force legend and a clock (L)");
+  app.add_flag("--graph", options.graph,
+               "open the Graph panel plotting the first moving body's y and the normal force at "
+               "each point of its first contact");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

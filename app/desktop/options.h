@@ -2,7 +2,7 @@
 //   contactlab [SCENE | SHARE_STRING | PRESET] [--paused] [--time T] [--screenshot FILE.png]
 //              [--frames N] [--quit-after SECONDS] [--report FILE] [--size WxH] [--max-fps N]
 //              [--msaa N] [--force-labels none|newtons|weights] [--text-size PERCENT]
-//              [--lesson]
+//              [--lesson] [--graph]
 #pragma once
 
 #include <optional>
@@ -27,6 +27,7 @@ struct DesktopOptions {
   ForceLabels forceLabels = ForceLabels::None;  // what the force arrows start labelled with
   std::optional<double> textScale;  // 1 to 3; none: the last run's (ui_preferences.h), else 1
   bool lesson = false;              // start in the lesson view
+  bool graph = false;  // open the Graph panel with its default series (addDefaultSeries)
 };
 
 inline constexpr const char* kDefaultPreset = "tapering-stack";

@@ -15,6 +15,9 @@
 #      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
 #      where the file was kept;
 #   5b. a disc that rolls off the floor is removed, and the status line says Undo brings it back;
+#   5c. File > Export data (clicked with the mouse) writes data.csv in the current folder: the CLI's
+#      CSV header, every body at every recorded sample, the falling ball's rows on free fall; an
+#      export into a missing folder is refused and told in the status line;
 #   6. files that cannot be written are errors: a .jpg name, a missing folder, a --report under a
 #      regular file exit 2, --screenshot /dev/full exits 4, and /dev/full is left a device.
 # Positions come from the program's --report JSON (which holds the view, so a world point's pixel
@@ -283,6 +286,107 @@ if "$app" "$tmp/rolloff.scene" --time 6 --screenshot "$tmp/roll.png" --frames 3 
   fi
 else
   fail "contactlab exited with $? (roll-off scene): $(cat "$tmp/roll.log")"
+fi
+
+echo "== 5c. File > Export data: every body's state over a short run, as the CLI's CSV"
+# A block resting on the floor and a ball dropped from rest at y = 6 (it lands after 1.06 s).
+mkdir -p "$tmp/export"
+cat >"$tmp/export/drop.scene" <<'SCENE'
+box floor w=20 h=1 x=0 y=-0.5 fixed
+box block w=2 h=1 x=-3 y=0.505 mass=2
+disc ball r=0.5 x=3 y=6
+SCENE
+# Opens the File menu of the window and clicks Export data... at the pixel of the report's
+# ui["menu File > Export data..."], learnt from an earlier run (menus are laid out alike).
+click_export() {
+  local window=$1 menu=$2 x y
+  read -r x y < <("$check" field "$menu" ui "menu File > Export data..." | tr -d '[]' | tr ',' ' ' |
+    awk '{printf "%d %d\n", ($1 + $3) / 2, ($2 + $4) / 2}')
+  xdotool mousemove --window "$window" 20 10
+  sleep 0.3
+  hold_button
+  sleep 0.3
+  xdotool mousemove --window "$window" "$x" "$y"
+  sleep 0.3
+  hold_button
+  sleep 0.4
+}
+# ImGui 1.86 reads a key's state once a frame: a key pressed and let go within one frame is never
+# seen by a text field, so keys meant for the dialog are held for a few frames, and so are clicks.
+hold_key() {
+  xdotool keydown "$1"
+  sleep 0.15
+  xdotool keyup "$1"
+}
+hold_button() {
+  xdotool mousedown 1
+  sleep 0.15
+  xdotool mouseup 1
+}
+menu=$tmp/menu.json
+(cd "$tmp/export" && XDG_STATE_HOME=$tmp/state-5c exec "$app" drop.scene --paused --quit-after 2 \
+  --report "$menu") >"$tmp/menu.log" 2>&1 &
+pid=$!
+if wait_for_report "$menu"; then
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  xdotool mousemove --window "$window" 20 10 click 1
+  wait "$pid" || fail "contactlab exited with $? (menu run): $(cat "$tmp/menu.log")"
+else
+  fail "the menu run did not start: $(cat "$tmp/menu.log")"
+  kill "$pid" 2>/dev/null
+fi
+report=$tmp/export.json
+(cd "$tmp/export" && XDG_STATE_HOME=$tmp/state-5c exec "$app" drop.scene --quit-after 8 \
+  --report "$report") >"$tmp/export.log" 2>&1 &
+pid=$!
+if wait_for_report "$report" && [[ -n $("$check" field "$menu" ui "menu File > Export data...") ]]; then
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  sleep 0.5
+  # The default, data.csv in the current folder; then into a folder that does not exist: refused,
+  # told in the status line.
+  click_export "$window" "$menu"
+  hold_key Return
+  sleep 0.8
+  click_export "$window" "$menu"
+  hold_key ctrl+a
+  xdotool type --delay 5 "$tmp/export/missing/data.csv"
+  hold_key Return
+  wait "$pid" || fail "contactlab exited with $? (export test): $(cat "$tmp/export.log")"
+  [[ -e $tmp/export/missing ]] && fail "the export into a missing folder created something"
+  message=$("$check" field "$report" status message)
+  if [[ $message == "Not exported: $tmp/export/missing/data.csv"*"cannot be written"* ]]; then
+    echo "PASS an export into a missing folder is told: $message"
+  else
+    fail "an export into a missing folder: the status line says '$message'"
+  fi
+  csv=$tmp/export/data.csv
+  if [[ ! -f $csv ]]; then
+    fail "File > Export data wrote no data.csv (status line: '$message'; $(cat "$tmp/export.log"))"
+  else
+    # Header, 8 fields a row, every body at every sample (rows = bodies x samples), times rising,
+    # and the ball on y = 6 - g t^2 / 2, vy = -g t before it lands.
+    if verdict=$(awk -F, '
+      NR == 1 { if ($0 != "time,name,x,y,angle,vx,vy,omega") { print "header: " $0; bad = 1 }; next }
+      NF != 8 { print "row " NR " has " NF " fields"; bad = 1 }
+      { rows++; names[$2] = 1; if (rows == 1 || $1 != last) { times++; if ($1 + 0 < last + 0) { print "time went back at row " NR; bad = 1 }; last = $1 } }
+      $2 == "ball" && $1 < 1 {
+        dy = $4 - (6 - 9.81 * $1 * $1 / 2); dv = $7 + 9.81 * $1
+        if (dy > 1e-9 || dy < -1e-9 || dv > 1e-9 || dv < -1e-9) { print "ball off free fall at t = " $1; bad = 1 }
+        fall++ }
+      END {
+        n = 0; for (k in names) n++
+        if (n != 3 || rows != n * times) { print rows " rows for " n " bodies and " times " samples"; bad = 1 }
+        if (times < 10 || fall < 5) { print "too short a recording: " times " samples, " fall " in free fall"; bad = 1 }
+        if (!bad) print rows " rows = 3 bodies x " times " samples, " fall " ball rows on free fall"
+        exit bad }' "$csv"); then
+      echo "PASS File > Export data: $verdict"
+    else
+      fail "File > Export data: $verdict"
+    fi
+  fi
+else
+  fail "the export test did not start: $(cat "$tmp/export.log")"
+  kill "$pid" 2>/dev/null
 fi
 
 echo "== 6. files that cannot be written are errors"

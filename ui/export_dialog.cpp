@@ -1,0 +1,50 @@
+// File > Export data...: a path to type (data.csv in the current folder at first) and what to
+// write: the plotted series, or every body's state over the recorded time.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <filesystem>
+
+#include "panels.h"
+
+namespace contactlab {
+
+void exportDialog(UiState& state, Commands& out) {
+  GraphState& graph = state.graph;
+  const char* title = "Export data";
+  if (graph.exportDialogOpen) {
+    ImGui::OpenPopup(title);
+    graph.exportDialogOpen = false;
+    if (graph.exportPath.empty())
+      graph.exportPath = (std::filesystem::current_path() / "data.csv").string();
+    graph.exportKind = graph.record.series().empty() ? ExportKind::Bodies : ExportKind::Series;
+  }
+  const float em = ImGui::GetFontSize();
+  ImGui::SetNextWindowSize(ImVec2(40 * em, 0), ImGuiCond_Appearing);
+  if (!ImGui::BeginPopupModal(title, nullptr)) return;
+  const GraphRecord& record = graph.record;
+  ImGui::SetNextItemWidth(-1);
+  const bool entered =
+      ImGui::InputText("##path", &graph.exportPath, ImGuiInputTextFlags_EnterReturnsTrue);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
+  int kind = static_cast<int>(graph.exportKind);
+  ImGui::RadioButton("The plotted series", &kind, static_cast<int>(ExportKind::Series));
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%zu; time, then a column each)", record.series().size());
+  ImGui::RadioButton("Every body's state", &kind, static_cast<int>(ExportKind::Bodies));
+  ImGui::SameLine();
+  ImGui::TextDisabled("(time,name,x,y,angle,vx,vy,omega as contactlab-cli writes)");
+  graph.exportKind = static_cast<ExportKind>(kind);
+  ImGui::Text("%d samples recorded from t = %.4g s to %.4g s", record.size(),
+              record.size() > 0 ? record.time(0) : 0.0,
+              record.size() > 0 ? record.time(record.size() - 1) : 0.0);
+  if (ImGui::Button("Export", ImVec2(7 * em, 0)) || entered) {
+    out.exportData = DataExport{graph.exportPath, graph.exportKind};
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(7 * em, 0))) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+}  // namespace contactlab
