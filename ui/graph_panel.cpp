@@ -366,19 +366,26 @@ void graphPanel(const UiFacts& facts, UiState& state) {
   state.itemRects.erase("graph window");
   if (!graph.open || state.hideGraph) return;
   const float em = ImGui::GetFontSize();
-  // At first in the bottom right of the world, as large as fits there (a projector at 200 %).
+  // At first in the top right of the world, where a scene (which sits low in the view) has least
+  // to hide, and no larger than fits there (a projector at 200 %).
   const Rect world = freeArea(state, facts.camera.viewport);
-  const ImVec2 size(std::min(46 * em, 0.9f * static_cast<float>(world.size().x)),
-                    std::min(30 * em, 0.7f * static_cast<float>(world.size().y)));
+  const ImVec2 size(std::min(40 * em, 0.8f * static_cast<float>(world.size().x)),
+                    std::min(24 * em, 0.5f * static_cast<float>(world.size().y)));
   ImGui::SetNextWindowPos(
-      ImVec2(static_cast<float>(world.max.x) - 8, static_cast<float>(world.max.y) - 8),
-      ImGuiCond_FirstUseEver, ImVec2(1, 1));
+      ImVec2(static_cast<float>(world.max.x) - 8, static_cast<float>(world.min.y) + 8),
+      ImGuiCond_FirstUseEver, ImVec2(1, 0));
   ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(24 * em, size.x), std::min(16 * em, size.y)),
                                       ImVec2(FLT_MAX, FLT_MAX));
   if (ImGui::Begin("Graph", &graph.open)) {
     toolbar(graph);
-    addRow(facts.world, graph);
+    // The choice of a new series folds away, leaving the plot the room (large text, a projector).
+    const bool empty = graph.record.series().empty();
+    ImGui::SetNextItemOpen(empty, empty ? ImGuiCond_Always : ImGuiCond_Once);
+    if (ImGui::TreeNode("Add a series")) {
+      addRow(facts.world, graph);
+      ImGui::TreePop();
+    }
     seriesKey(graph);
     plot(graph);
   }

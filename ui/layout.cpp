@@ -66,9 +66,9 @@ void readoutSections(const UiFacts& facts, UiState& state, Commands& out) {
   if (section("Help", layout)) helpPanel();
 }
 
-// The lesson view's clock, top left of the world, in the large font.
+// The lesson view's clock, top left of the world, in the large font, behind any window.
 void lessonClock(const UiFacts& facts, const UiState& state) {
-  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  ImDrawList* draw = ImGui::GetBackgroundDrawList();
   char text[64];
   std::snprintf(text, sizeof text, "t = %.2f s", facts.world.time);
   ImFont* font = state.largeFont ? state.largeFont : ImGui::GetFont();

@@ -130,6 +130,7 @@ bool DesktopApp::start() {
   if (options_.screenshot.empty()) runner_->startThread();
   ui_.now = nowSeconds();
   takeFrame();
+  fitBesideGraph_ = ui_.graph.open || options_.graph;
   if (options_.graph) {
     ui_.graph.open = true;
     addDefaultSeries(world(), ui_.graph.record);
@@ -170,6 +171,10 @@ void DesktopApp::frame() {
   apply(keyCommands_);
   keyCommands_ = Commands{};
   apply(commands);
+  if (fitBesideGraph_ && ui_.itemRects.contains("graph window")) {
+    fitBesideGraph_ = false;
+    fitView();
+  }
 
   draw();
   ++frames_;
@@ -299,6 +304,13 @@ void DesktopApp::keepPreferences() const {
 
 void DesktopApp::fitView() {
   Rect area = freeArea(ui_, camera_.viewport);
+  // The Graph window at the top of the world leaves the scene the room below it, if that is at
+  // least 40 % of the world's height.
+  if (auto graph = ui_.itemRects.find("graph window"); graph != ui_.itemRects.end()) {
+    const double below = area.max.y - graph->second.max.y;
+    if (graph->second.min.y <= area.min.y + 0.25 * area.size().y && below >= 0.4 * area.size().y)
+      area.min.y = graph->second.max.y;
+  }
   area.min += Vec2{20, 20};
   area.max -= Vec2{20, 30};
   Rect box = sceneFraming(world());

@@ -106,6 +106,7 @@ class DesktopApp {
   bool closeMenus_ = false;            // Escape was pressed: close open menus and popups next frame
   std::optional<double> pendingTextScale_;  // View > Text size, applied before the next frame
   bool fitPending_ = false;
+  bool fitBesideGraph_ = false;  // the Graph window opens with the program: fit once it is placed
   std::optional<PictureRequest> pendingPicture_;  // File > Save picture: taken of the next frame
   std::uint64_t fitAfterEpoch_ = 0;
   std::uint64_t savedEdits_ = 0;
