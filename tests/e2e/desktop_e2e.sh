@@ -6,7 +6,8 @@
 #      new scene (a floor);
 #   1c. after a menu was opened and closed, a held mouse drags the elasticity slider to the value
 #      under it;
-#   2. paused: drag a block; it lands exactly where the mouse lets go;
+#   2. paused, right after a menu was opened and closed: drag a block; it lands exactly where the
+#      mouse lets go;
 #   3. a start without a scene brings back the scene of the last session (test 2's), and the
 #      sessions before it are kept; a start with another scene keeps the last session too;
 #   4. a screenshot of the tapering stack has a red force arrow, head included, at every resting
@@ -158,11 +159,19 @@ else
   kill "$pid" 2>/dev/null
 fi
 
-echo "== 2. paused: move a block by hand"
+echo "== 2. paused: move a block by hand, right after a menu was opened and closed"
 report=$tmp/move.json
-"$app" block-on-floor --paused --quit-after 4 --report "$report" >"$tmp/move.log" 2>&1 &
+"$app" block-on-floor --paused --quit-after 5 --report "$report" >"$tmp/move.log" 2>&1 &
 pid=$!
-if wait_for_report "$report" && drag_body "$report" block -2 1.505 release; then
+close_a_menu() {
+  local window
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  xdotool mousemove --window "$window" 20 10 click 1
+  sleep 0.3
+  xdotool key Escape
+  sleep 0.3
+}
+if wait_for_report "$report" && close_a_menu && drag_body "$report" block -2 1.505 release; then
   wait "$pid" || fail "contactlab exited with $? (move test): $(cat "$tmp/move.log")"
   run_check body-near "$report" block -2 1.505 0.03
 else
