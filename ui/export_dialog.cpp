@@ -1,7 +1,7 @@
-// File > Export data...: a path to type (data.csv in the current folder at first) and what to
-// write: the plotted series, or every body's state over the recorded time.
+// File > Export data...: a path to type (data.csv in the current folder at first; the folder's
+// .csv files to click) and what to write: the plotted series, or every body's state over the
+// recorded time.
 #include <imgui.h>
-#include <imgui_stdlib.h>
 
 #include <filesystem>
 
@@ -23,10 +23,7 @@ void exportDialog(UiState& state, Commands& out) {
   ImGui::SetNextWindowSize(ImVec2(40 * em, 0), ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal(title, nullptr)) return;
   const GraphRecord& record = graph.record;
-  ImGui::SetNextItemWidth(-1);
-  const bool entered =
-      ImGui::InputText("##path", &graph.exportPath, ImGuiInputTextFlags_EnterReturnsTrue);
-  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere(-1);
+  const bool entered = pathPicker(graph.exportPath, ".csv");
   int kind = static_cast<int>(graph.exportKind);
   ImGui::RadioButton("The plotted series", &kind, static_cast<int>(ExportKind::Series));
   ImGui::SameLine();
@@ -38,12 +35,8 @@ void exportDialog(UiState& state, Commands& out) {
   ImGui::Text("%d samples recorded from t = %.4g s to %.4g s", record.size(),
               record.size() > 0 ? record.time(0) : 0.0,
               record.size() > 0 ? record.time(record.size() - 1) : 0.0);
-  if (ImGui::Button("Export", ImVec2(7 * em, 0)) || entered) {
+  if (dialogButtons("Export", entered))
     out.exportData = DataExport{graph.exportPath, graph.exportKind};
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(7 * em, 0))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -37,6 +37,15 @@ bool pathPicker(std::string& path, const char* extension) {
   return entered;
 }
 
+bool dialogButtons(const char* confirm, bool entered) {
+  const ImVec2 size(6 * ImGui::GetFontSize(), 0);
+  bool confirmed = ImGui::Button(confirm, size) || entered;
+  ImGui::SameLine();
+  const bool cancelled = ImGui::Button("Cancel", size);
+  if (confirmed || cancelled) ImGui::CloseCurrentPopup();
+  return confirmed && !cancelled;
+}
+
 void fileDialog(const UiFacts&, UiState& state, Commands& out) {
   const char* title = state.fileDialogSave ? "Save scene file" : "Open scene file";
   if (state.fileDialogOpen) {
@@ -48,16 +57,8 @@ void fileDialog(const UiFacts&, UiState& state, Commands& out) {
   ImGui::SetNextWindowSize(ImVec2(35 * ImGui::GetFontSize(), 0), ImGuiCond_Appearing);
   if (!ImGui::BeginPopupModal(title, nullptr)) return;
   const bool entered = pathPicker(state.filePath, ".scene");
-  if (ImGui::Button(state.fileDialogSave ? "Save" : "Open", ImVec2(6 * ImGui::GetFontSize(), 0)) ||
-      entered) {
-    if (state.fileDialogSave)
-      out.saveFile = state.filePath;
-    else
-      out.openFile = state.filePath;
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(6 * ImGui::GetFontSize(), 0))) ImGui::CloseCurrentPopup();
+  if (dialogButtons(state.fileDialogSave ? "Save" : "Open", entered))
+    (state.fileDialogSave ? out.saveFile : out.openFile) = state.filePath;
   ImGui::EndPopup();
 }
 

@@ -26,6 +26,9 @@ void pictureDialog(UiState& state, Commands& out);
 // A path to type and, below it, the files of its folder ending in `extension` (".png") to click;
 // true when Enter was pressed in the path. For the file dialogs' popups.
 bool pathPicker(std::string& path, const char* extension);
+// The confirm and Cancel buttons at the foot of a file dialog's popup; either closes it. True when
+// the person confirmed (the button `confirm`, or `entered`: Enter in the path).
+bool dialogButtons(const char* confirm, bool entered);
 void graphPanel(const UiFacts& facts, UiState& state);
 void exportDialog(UiState& state, Commands& out);
 void worldLabels(const UiFacts& facts, const UiState& state);

@@ -29,12 +29,8 @@ void pictureDialog(UiState& state, Commands& out) {
   ImGui::SameLine();
   ImGui::RadioButton("the whole window", &kind, static_cast<int>(PictureKind::Window));
   state.pictureKind = static_cast<PictureKind>(kind);
-  if (ImGui::Button("Save", ImVec2(6 * em, 0)) || entered) {
+  if (dialogButtons("Save", entered))
     out.savePicture = PictureRequest{state.picturePath, state.pictureKind};
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(6 * em, 0))) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
