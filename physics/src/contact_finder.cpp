@@ -51,6 +51,7 @@ void ContactFinder::find(const Model& model, std::span<const BodyState> states, 
     const std::pair pair{i, j};
     while (skipped != skip.end() && *skipped < pair) ++skipped;
     if (skipped != skip.end() && *skipped == pair) continue;
+    if (model.jointed(i, j)) continue;
     const double pairMargin = reach.empty() ? margin : margin + reach[i] + reach[j];
     collidePair(model, states, i, j, transforms_[i], transforms_[j], pairMargin, out);
   }

@@ -74,6 +74,15 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       if (std::abs(c.normalSpeed) <= w.velocityTol) resting_.push_back(c);
   }
   current_.clear();
+  jointRows_.clear();
+  jointForces_.clear();
+  if (!model.joints.empty()) {
+    solveWithJoints(model, states, rates, stats, report);
+    if (memory == Memory::Keep) return;
+    std::sort(current_.begin(), current_.end());
+    previous_.swap(current_);
+    return;
+  }
   if (resting_.empty()) {
     if (memory == Memory::Update) previous_.clear();
     return;

@@ -35,7 +35,9 @@
 #include "contact_matrix.h"
 #include "contactlab/report.h"
 #include "contactlab/result.h"
+#include "dense_cholesky.h"
 #include "islands.h"
+#include "joint_rows.h"
 #include "lcp_solver.h"
 #include "model.h"
 #include "scratch.h"
@@ -65,6 +67,9 @@ class ContactSim {
                 std::vector<RestingContact>* report = nullptr, Memory memory = Memory::Update);
 
   void reset() { previous_.clear(); }
+  // The joints' rows and forces (N along each row's direction) of the last evaluation.
+  std::span<const JointRow> jointRows() const { return jointRows_; }
+  std::span<const double> jointForces() const { return jointForces_; }
   // Whether the warm start refers to bodies of a model of `bodyCount` bodies, sorted as looked up
   // (warm_start_check.cpp).
   Status validateWarmStart(std::size_t bodyCount) const;
@@ -74,6 +79,10 @@ class ContactSim {
 
  private:
   std::uint8_t warmStart(const Contact& c) const;
+  // contact_sim_joints.cpp: the joints' rows with every resting contact in one LCP.
+  void solveWithJoints(const Model& model, std::span<const BodyState> states,
+                       std::span<BodyRate> rates, StepReport& stats,
+                       std::vector<RestingContact>* report);
   double freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
                                   std::span<const BodyRate> rates) const;
 
@@ -96,6 +105,9 @@ class ContactSim {
   Scratch<std::vector<std::uint8_t>> clamped_;
   Scratch<ClampedFlags> current_;
   Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
+  Scratch<std::vector<JointRow>> jointRows_;
+  Scratch<std::vector<double>> jointForces_, dense_, coupling_, reduced_;
+  Scratch<DenseCholesky> jointFactor_;
 };
 
 }  // namespace contactlab

@@ -3,11 +3,14 @@
 // the collision back-up can evaluate trial states without touching the model.
 #pragma once
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contactlab/body.h"
 #include "contactlab/forces.h"
+#include "contactlab/joints.h"
 #include "contactlab/settings.h"
 #include "shape.h"
 
@@ -38,11 +41,26 @@ struct Thrust {
   int body = 0;
 };
 
+struct Joint {
+  JointId id;
+  JointDef def;
+  int a = 0;   // dense index into Model::bodies
+  int b = -1;  // dense index, or -1: the world
+};
+
 struct Model {
   WorldSettings settings;
   std::vector<Body> bodies;
   std::vector<Spring> springs;
   std::vector<Thrust> thrusts;
+  std::vector<Joint> joints;
+  // The pairs (i < j, sorted) of bodies a joint joins: they never touch each other (a hinge's two
+  // planks overlap at the hinge by design), so detection leaves them out (refreshJointedPairs).
+  std::vector<std::pair<int, int>> jointedPairs;
+  bool jointed(int i, int j) const {
+    return !jointedPairs.empty() && std::binary_search(jointedPairs.begin(), jointedPairs.end(),
+                                                       std::pair{std::min(i, j), std::max(i, j)});
+  }
 };
 
 // The time derivative of a BodyState.

@@ -38,6 +38,7 @@ void OverlapSeparation::find(const Model& model, std::span<const BodyState> stat
   pairs_.clear();
   const double deep = model.settings.distanceTol;
   for (auto [i, j] : candidates_) {
+    if (model.jointed(i, j)) continue;
     const std::optional<Penetration> p =
         penetration(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
                     pairHash(i, j));

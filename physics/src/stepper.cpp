@@ -12,6 +12,7 @@ namespace {
 constexpr int kMaxSubsteps = 1000;
 constexpr int kMaxCollisionRounds = 20;  // back-ups within one substep
 constexpr int kMaxBisections = 60;
+constexpr int kJointProjectionSweeps = 4;
 
 }  // namespace
 
@@ -157,6 +158,8 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, StepRepor
   // m g times the sinking (a rocking block's landings kept a pile rocking). Collisions happen at
   // the target gap (above), so this is one: stopped by impulses, which only take energy out.
   impulseSim_.resolveCloserThan(model, w.distanceTol / 2, states, stats);
+  // The joints' drift, removed by moving positions only (joint_rows.h).
+  if (!model.joints.empty()) projectJoints(model, states, kJointProjectionSweeps);
 }
 
 void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, StepReport& stats,

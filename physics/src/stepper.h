@@ -43,6 +43,10 @@ class Stepper {
   void contactsAt(const Model& model, std::span<const BodyState> states, StepReport& stats,
                   std::vector<RestingContact>& report);
 
+  // The joints' rows and forces of the last ContactSim evaluation (contactsAt or a step's last).
+  std::span<const JointRow> jointRows() const { return contactSim_.jointRows(); }
+  std::span<const double> jointForces() const { return contactSim_.jointForces(); }
+
   // Forgets the resting contacts' warm start (ContactSim's clamped set), so that the next step
   // depends on the states alone.
   void forgetWarmStart() { contactSim_.reset(); }

@@ -13,6 +13,7 @@
 #include "copy_on_write.h"
 #include "divergence.h"
 #include "energy.h"
+#include "joint_rows.h"
 #include "model.h"
 #include "placed_shape.h"
 #include "scratch.h"
@@ -170,6 +171,12 @@ Status World::removeBody(BodyId id) {
   std::erase_if(edited.thrusts, [&](const Thrust& t) { return t.body == i; });
   for (Spring& s : edited.springs) s.body -= s.body > i;
   for (Thrust& t : edited.thrusts) t.body -= t.body > i;
+  std::erase_if(edited.joints, [&](const Joint& j) { return j.a == i || j.b == i; });
+  for (Joint& j : edited.joints) {
+    j.a -= j.a > i;
+    j.b -= j.b > i;
+  }
+  refreshJointedPairs(edited);
   w.slotOfName.erase(edited.bodies[i].def.name);
   edited.bodies.erase(edited.bodies.begin() + i);
   w.states.erase(w.states.begin() + i);
@@ -322,9 +329,88 @@ Status World::removeThrust(ThrustId id) {
   return {};
 }
 
+Result<JointId> World::addJoint(const JointDef& def) {
+  WorldImpl& w = *impl_;
+  const Model& model = *w.model;
+  const std::string what = "joint '" + def.name + "': ";
+  if (def.name.empty()) return Error{"a joint needs a name"};
+  for (const Joint& joint : model.joints)
+    if (joint.def.name == def.name) return Error{"a joint named '" + def.name + "' already exists"};
+  if (def.kind != JointKind::Pin && def.kind != JointKind::Hinge && def.kind != JointKind::Rod)
+    return Error{what + "unknown kind"};
+  const int a = w.dense(def.a);
+  if (a < 0) return Error{what + "body A does not exist"};
+  const int b = def.b.isNull() ? -1 : w.dense(def.b);
+  if (!def.b.isNull() && b < 0) return Error{what + "body B does not exist"};
+  if (a == b) return Error{what + "bodies A and B are the same body"};
+  if (def.kind == JointKind::Pin && b >= 0)
+    return Error{what + "a pin holds a body to the world: body B must be none"};
+  if (def.kind == JointKind::Hinge && b < 0)
+    return Error{what +
+                 "a hinge joins two bodies: body B is missing (a pin holds one to the world)"};
+  if (model.bodies[a].fixed() && (b < 0 || model.bodies[b].fixed()))
+    return Error{what + "it would hold only immovable things together"};
+  for (Vec2 p : {def.anchorA, def.anchorB})
+    if (!std::isfinite(p.x) || !std::isfinite(p.y)) return Error{what + "anchors must be finite"};
+  if (def.kind == JointKind::Rod && !(def.length > 0 && std::isfinite(def.length)))
+    return Error{what + "a rod's length must be a finite number > 0"};
+  JointId id{w.nextForceSerial++};
+  Model& edited = w.model.edit();
+  edited.joints.push_back({id, def, a, b});
+  refreshJointedPairs(edited);
+  w.forgetWarmStart();
+  w.changed();
+  return id;
+}
+
+Status World::removeJoint(JointId id) {
+  Model& edited = impl_->model.edit();
+  if (std::erase_if(edited.joints, [&](const Joint& j) { return j.id == id; }) == 0)
+    return Error{"no such joint"};
+  refreshJointedPairs(edited);
+  impl_->forgetWarmStart();
+  impl_->changed();
+  return {};
+}
+
+std::vector<JointReport> World::joints() {
+  WorldImpl& w = *impl_;
+  const Model& model = *w.model;
+  std::vector<JointReport> out;
+  if (model.joints.empty()) return out;
+  // ContactSim solves at the current state, as contacts() does; the joints' forces come with it.
+  std::vector<RestingContact> resting;
+  StepReport scratch;
+  if (model.settings.solver == SolverKind::Contact)
+    w.stepper.contactsAt(model, w.states, scratch, resting);
+  const std::span<const JointRow> rows = w.stepper.jointRows();
+  const std::span<const double> forces = w.stepper.jointForces();
+  for (std::size_t j = 0; j < model.joints.size(); ++j) {
+    const Joint& joint = model.joints[j];
+    JointReport r{joint.id,
+                  joint.def.name,
+                  joint.def.kind,
+                  joint.def.a,
+                  joint.def.b,
+                  jointPointA(joint, w.states),
+                  jointPointB(joint, w.states)};
+    for (std::size_t k = 0; k < rows.size() && k < forces.size(); ++k) {
+      if (rows[k].joint != static_cast<int>(j)) continue;
+      r.force += forces[k] * rows[k].normal;
+      if (joint.def.kind == JointKind::Rod) r.tension = -forces[k];
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
 Status World::step() {
   WorldImpl& w = *impl_;
   const bool timestepping = w.model->settings.solver == SolverKind::Timestep;
+  if (timestepping && !w.model->joints.empty())
+    return Error{
+        "the time-stepping solvers do not hold joints yet: choose the ContactSim solver for a "
+        "world with joints"};
   w.statesBeforeStep = w.states;
   StepReport& report = w.trialStep;
   startReport(report, w.model->settings.solver);
@@ -415,6 +501,10 @@ Status World::validate() const {
   if (Status status = w.stepper.validateWarmStart(bodies); !status) return status;
   if (Status status = w.timestep.validateWarmStart(bodies); !status) return status;
   if (!(time() >= 0) || !std::isfinite(time())) return Error{"the time is not finite and >= 0"};
+  for (const Joint& joint : w.model->joints)
+    if (joint.a < 0 || static_cast<std::size_t>(joint.a) >= bodies ||
+        joint.b >= static_cast<int>(bodies) || joint.a == joint.b)
+      return Error{"joint '" + joint.def.name + "' acts on a body that does not exist"};
   if (w.contactsValid) {
     for (const ContactReport& c : w.contacts)
       if (w.dense(c.body1) < 0 || w.dense(c.body2) < 0)

@@ -19,6 +19,7 @@
 
 #include "contactlab/body.h"
 #include "contactlab/forces.h"
+#include "contactlab/joints.h"
 #include "contactlab/report.h"
 #include "contactlab/result.h"
 #include "contactlab/settings.h"
@@ -92,6 +93,16 @@ class World {
   Status removeSpring(SpringId id);
   Result<ThrustId> addThrust(const ThrustDef& def);
   Status removeThrust(ThrustId id);
+
+  // Joints (contactlab/joints.h). Checked whole: a kind, a name unique among the joints, body A
+  // existing, body B existing or null (the world), A and B different and not both immovable,
+  // finite anchors, a rod's length finite and > 0. Removing a body removes its joints. Only
+  // ContactSim holds joints: a step with joints under the time-stepping solver is an error.
+  Result<JointId> addJoint(const JointDef& def);
+  Status removeJoint(JointId id);
+  // The joints as they act at the current state (ContactSim solves at the current state, as for
+  // contacts()), in the order they were added.
+  std::vector<JointReport> joints();
 
   // Advances one step of settings().dt. The step fails when it leaves a state that is no longer
   // physical (docs/limits.md): a body non-finite, outside the world, faster than the speed limit,

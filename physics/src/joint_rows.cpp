@@ -1,0 +1,162 @@
+// Joint rows, forces and the position correction (joint_rows.h).
+#include "joint_rows.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "contactlab_assert.h"
+#include "transform.h"
+
+namespace contactlab {
+namespace {
+
+// Acceleration of the point of a body at world position p (eq. 8): v' + w' x r - w^2 r.
+Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
+  const Vec2 arm = p - s.position;
+  return r.acceleration + cross(r.alpha, arm) - s.omega * s.omega * arm;
+}
+
+JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
+                  std::span<const BodyState> states, std::span<const BodyRate> rates) {
+  JointRow row;
+  row.joint = index;
+  row.body1 = joint.a;
+  row.body2 = joint.b;
+  row.normal = n;
+  const BodyState& sA = states[joint.a];
+  row.arm1 = cross(pA - sA.position, n);
+  Vec2 velocity = pointVelocity(sA, pA);
+  Vec2 acceleration = pointAcceleration(sA, rates[joint.a], pA);
+  if (joint.b >= 0) {
+    const BodyState& sB = states[joint.b];
+    row.arm2 = cross(pB - sB.position, n);
+    velocity -= pointVelocity(sB, pB);
+    acceleration -= pointAcceleration(sB, rates[joint.b], pB);
+  }
+  row.speed = glm::dot(n, velocity);
+  row.freeAcceleration = glm::dot(n, acceleration);
+  if (joint.def.kind == JointKind::Rod) {
+    // d = |p_A - p_B|: d'' = n . (p_A'' - p_B'') + |v_rel - (n . v_rel) n|^2 / d.
+    const Vec2 sideways = velocity - row.speed * n;
+    row.freeAcceleration += glm::dot(sideways, sideways) / glm::length(pA - pB);
+  }
+  return row;
+}
+
+// The unit vector along a rod from B's anchor to A's (x when they coincide).
+Vec2 rodDirection(Vec2 pA, Vec2 pB) {
+  const Vec2 d = pA - pB;
+  const double length = glm::length(d);
+  return length > 0 ? d / length : Vec2{1, 0};
+}
+
+// Moves body i as the correction `impulse` at p would (nothing for the world or a fixed body).
+void moveBody(const Model& model, int i, Vec2 p, Vec2 impulse, std::span<BodyState> states) {
+  if (i < 0) return;
+  const Body& body = model.bodies[i];
+  BodyState& s = states[i];
+  s.position += body.invMass * impulse;
+  s.angle += body.invInertia * cross(p - s.position, impulse);
+}
+
+}  // namespace
+
+void refreshJointedPairs(Model& model) {
+  model.jointedPairs.clear();
+  for (const Joint& joint : model.joints)
+    if (joint.b >= 0)
+      model.jointedPairs.push_back({std::min(joint.a, joint.b), std::max(joint.a, joint.b)});
+  std::sort(model.jointedPairs.begin(), model.jointedPairs.end());
+  model.jointedPairs.erase(std::unique(model.jointedPairs.begin(), model.jointedPairs.end()),
+                           model.jointedPairs.end());
+}
+
+Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states) {
+  const BodyState& s = states[joint.a];
+  return Transform(s.position, s.angle).apply(joint.def.anchorA);
+}
+
+Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states) {
+  if (joint.b < 0) return joint.def.anchorB;
+  const BodyState& s = states[joint.b];
+  return Transform(s.position, s.angle).apply(joint.def.anchorB);
+}
+
+void jointRows(const Model& model, std::span<const BodyState> states,
+               std::span<const BodyRate> rates, std::vector<JointRow>& out) {
+  out.clear();
+  for (std::size_t j = 0; j < model.joints.size(); ++j) {
+    const Joint& joint = model.joints[j];
+    CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
+                          joint.b < static_cast<int>(states.size()),
+                      "joint rows: a joint's body index is out of range");
+    const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
+    const int index = static_cast<int>(j);
+    if (joint.def.kind == JointKind::Rod) {
+      out.push_back(rowAlong(joint, index, rodDirection(pA, pB), pA, pB, states, rates));
+    } else {
+      out.push_back(rowAlong(joint, index, {1, 0}, pA, pB, states, rates));
+      out.push_back(rowAlong(joint, index, {0, 1}, pA, pB, states, rates));
+    }
+  }
+}
+
+void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates) {
+  const Body& a = model.bodies[row.body1];
+  rates[row.body1].acceleration += a.invMass * f * row.normal;
+  rates[row.body1].alpha += a.invInertia * f * row.arm1;
+  if (row.body2 < 0) return;
+  const Body& b = model.bodies[row.body2];
+  rates[row.body2].acceleration -= b.invMass * f * row.normal;
+  rates[row.body2].alpha -= b.invInertia * f * row.arm2;
+}
+
+double jointDrift(const Model& model, std::span<const BodyState> states) {
+  double worst = 0;
+  for (const Joint& joint : model.joints) {
+    const double apart = glm::length(jointPointA(joint, states) - jointPointB(joint, states));
+    const double error = joint.def.kind == JointKind::Rod ? apart - joint.def.length : apart;
+    worst = std::max(worst, std::abs(error));
+  }
+  return worst;
+}
+
+void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) {
+  for (int sweep = 0; sweep < sweeps; ++sweep) {
+    for (const Joint& joint : model.joints) {
+      const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
+      // The move is an impulse-like correction P along the error: x += P / m, theta += r x P / I
+      // on A and the opposite on B, with P solving K P = -error, K the point's inverse mass
+      // matrix sum over both bodies of (1/m) I + (1/I) r_perp r_perp^T.
+      double k11 = 0, k12 = 0, k22 = 0;
+      auto addBody = [&](int i, Vec2 p) {
+        if (i < 0) return;
+        const Body& body = model.bodies[i];
+        const Vec2 r = p - states[i].position;
+        k11 += body.invMass + body.invInertia * r.y * r.y;
+        k12 -= body.invInertia * r.x * r.y;
+        k22 += body.invMass + body.invInertia * r.x * r.x;
+      };
+      addBody(joint.a, pA);
+      addBody(joint.b, pB);
+      Vec2 correction{0, 0};
+      if (joint.def.kind == JointKind::Rod) {
+        const Vec2 n = rodDirection(pA, pB);
+        const double error = glm::length(pA - pB) - joint.def.length;
+        const double k = n.x * (k11 * n.x + k12 * n.y) + n.y * (k12 * n.x + k22 * n.y);
+        if (!(k > 0)) continue;
+        correction = (-error / k) * n;
+      } else {
+        const Vec2 error = pA - pB;
+        const double det = k11 * k22 - k12 * k12;
+        if (!(det > 0)) continue;
+        correction = {-(k22 * error.x - k12 * error.y) / det,
+                      -(-k12 * error.x + k11 * error.y) / det};
+      }
+      moveBody(model, joint.a, pA, correction, states);
+      moveBody(model, joint.b, pB, -correction, states);
+    }
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,53 @@
+// The rows of the joints (contactlab/joints.h) at the bodies' states, for ContactSim's solve: each
+// row is a direction n along which a force +f n acts on body A at its anchor and -f n on body B at
+// its anchor (nothing on the world), like a contact row (reference eq. 9 gives its entries of
+// A = J M^-1 J^T). A pin or a hinge has two rows, along x and along y; a rod one, along the line
+// from B's anchor to A's.
+//
+// Each row's free relative acceleration (b of a = A f + b) follows eqs. (8), (10) and (11) for a
+// pair of points instead of a contact: n . (p_A'' - p_B'') with p'' = v' + w' x r - w^2 r, and for
+// a rod the turning of its line, |v_rel - (n . v_rel) n|^2 / d (as for two discs' centre line).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "model.h"
+
+namespace contactlab {
+
+struct JointRow {
+  int joint = 0;   // index into Model::joints
+  int body1 = 0;   // A
+  int body2 = -1;  // B, or -1 for the world
+  Vec2 normal{1, 0};
+  double arm1 = 0, arm2 = 0;  // (p_A - x_A) x n and (p_B - x_B) x n
+  double speed = 0;           // n . (p_A' - p_B'): how fast the row drifts
+  double freeAcceleration = 0;
+};
+
+// Model::jointedPairs from Model::joints (after joints or bodies change).
+void refreshJointedPairs(Model& model);
+
+// World positions of a joint's two anchors at `states`.
+Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states);
+Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
+
+// The rows of every joint of `model`, in joint order. `rates` hold the accelerations under the
+// non-constraint forces.
+void jointRows(const Model& model, std::span<const BodyState> states,
+               std::span<const BodyRate> rates, std::vector<JointRow>& out);
+
+// Adds the force f along `row` to the bodies' accelerations.
+void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates);
+
+// The joints' position error at `states`: the largest distance between a pin's or hinge's two
+// anchors, or of a rod's anchors from its length, m.
+double jointDrift(const Model& model, std::span<const BodyState> states);
+
+// Moves positions and angles (never velocities) so that the joints hold again: `sweeps` passes of
+// Gauss-Seidel over the joints, each removing a joint's error with the smallest mass-weighted move
+// of its two bodies (the same mass weighting as the forces).
+void projectJoints(const Model& model, std::span<BodyState> states, int sweeps);
+
+}  // namespace contactlab

@@ -1,0 +1,240 @@
+// Joints under ContactSim, checked against closed-form mechanics: the periods of a simple and of a
+// physical pendulum (small amplitude, and 60 and 120 degrees through the complete elliptic
+// integral), a rod's tension, a double pendulum's energy and drift, and a hanging hinge chain's
+// forces; and the API's checks.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "contactlab/world.h"
+
+using namespace contactlab;
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+World emptyWorld(double dt = 0.001) {
+  WorldSettings settings;
+  settings.dt = dt;
+  settings.integrator = IntegratorKind::Rk4;
+  Result<World> world = World::create(settings);
+  REQUIRE(world.ok());
+  return std::move(world.value());
+}
+
+BodyId addDisc(World& world, const char* name, double radius, double mass, Vec2 at) {
+  BodyDef def;
+  def.name = name;
+  def.shape = ShapeKind::Disc;
+  def.radius = radius;
+  def.mass = mass;
+  def.state.position = at;
+  Result<BodyId> id = world.addBody(def);
+  REQUIRE(id.ok());
+  return id.value();
+}
+
+BodyId addBox(World& world, const char* name, double width, double height, double mass, Vec2 at) {
+  BodyDef def;
+  def.name = name;
+  def.shape = ShapeKind::Box;
+  def.width = width;
+  def.height = height;
+  def.mass = mass;
+  def.state.position = at;
+  Result<BodyId> id = world.addBody(def);
+  REQUIRE(id.ok());
+  return id.value();
+}
+
+JointId addJoint(World& world, JointDef def) {
+  Result<JointId> id = world.addJoint(def);
+  REQUIRE_MESSAGE(id.ok(), (id.ok() ? "" : id.error().message));
+  return id.value();
+}
+
+// K(k), the complete elliptic integral of the first kind, by the arithmetic-geometric mean:
+// K = pi / (2 AGM(1, sqrt(1 - k^2))).
+double ellipticK(double k) {
+  double a = 1, b = std::sqrt(1 - k * k);
+  for (int i = 0; i < 40; ++i) {
+    const double mean = (a + b) / 2;
+    b = std::sqrt(a * b);
+    a = mean;
+  }
+  return kPi / (2 * a);
+}
+
+// The period of the swing of `body` about the origin, from the times its x crosses zero going
+// right (linear interpolation between steps), averaged over `swings` periods.
+double measuredPeriod(World& world, BodyId body, int swings) {
+  std::vector<double> crossings;
+  double previousX = world.body(body)->state.position.x, previousTime = world.time();
+  while (static_cast<int>(crossings.size()) <= swings && world.time() < 100) {
+    REQUIRE(world.step().ok());
+    const double x = world.body(body)->state.position.x;
+    if (previousX < 0 && x >= 0)
+      crossings.push_back(previousTime +
+                          (world.time() - previousTime) * -previousX / (x - previousX));
+    previousX = x;
+    previousTime = world.time();
+  }
+  REQUIRE(static_cast<int>(crossings.size()) > swings);
+  return (crossings[swings] - crossings[0]) / swings;
+}
+
+}  // namespace
+
+TEST_CASE("a disc on a rod swings with the period 2 pi sqrt(L / g) and its small-angle limit") {
+  for (double degrees : {1.0, 60.0, 120.0}) {
+    CAPTURE(degrees);
+    World world = emptyWorld();
+    const double length = 1, theta0 = degrees * kPi / 180, g = world.settings().gravity;
+    const BodyId bob =
+        addDisc(world, "bob", 0.05, 1, {length * std::sin(theta0), -length * std::cos(theta0)});
+    // The rod holds the disc's centre: its spin is free, so it swings as a point mass.
+    addJoint(world, {"rod", JointKind::Rod, bob, BodyId{}, {0, 0}, {0, 0}, length});
+    const double exact = 4 * std::sqrt(length / g) * ellipticK(std::sin(theta0 / 2));
+    CHECK(measuredPeriod(world, bob, 2) == doctest::Approx(exact).epsilon(1e-3));
+    CHECK(world.validate().ok());
+  }
+}
+
+TEST_CASE("a disc pinned off its centre is a physical pendulum: T = 4 sqrt(I_p / (m g d)) K") {
+  for (double degrees : {1.0, 60.0, 120.0}) {
+    CAPTURE(degrees);
+    World world = emptyWorld();
+    const double d = 0.8, radius = 0.3, m = 2, theta0 = degrees * kPi / 180;
+    const double g = world.settings().gravity;
+    const BodyId disc =
+        addDisc(world, "disc", radius, m, {d * std::sin(theta0), -d * std::cos(theta0)});
+    // The pivot is the point of the disc at d from its centre, towards the origin.
+    BodyDef tilted = world.body(disc)->def;
+    BodyState start = world.body(disc)->state;
+    start.angle = theta0;
+    REQUIRE(world.setBodyState(disc, start).ok());
+    addJoint(world, {"pin", JointKind::Pin, disc, BodyId{}, {0, d}, {0, 0}});
+    const double inertiaAtPivot = m * radius * radius / 2 + m * d * d;
+    const double exact =
+        4 * std::sqrt(inertiaAtPivot / (m * g * d)) * ellipticK(std::sin(theta0 / 2));
+    CHECK(measuredPeriod(world, disc, 2) == doctest::Approx(exact).epsilon(1e-3));
+    if (degrees == 1.0)
+      CHECK(exact ==
+            doctest::Approx(2 * kPi * std::sqrt(inertiaAtPivot / (m * g * d))).epsilon(1e-4));
+  }
+}
+
+TEST_CASE("a rod's tension is m g cos(theta) + m v^2 / L at every instant of the swing") {
+  World world = emptyWorld();
+  const double length = 1.5, m = 3, theta0 = kPi / 3, g = world.settings().gravity;
+  const BodyId bob =
+      addDisc(world, "bob", 0.05, m, {length * std::sin(theta0), -length * std::cos(theta0)});
+  addJoint(world, {"rod", JointKind::Rod, bob, BodyId{}, {0, 0}, {0, 0}, length});
+  double largest = 0;
+  for (int step = 0; step < 1500; ++step) {
+    REQUIRE(world.step().ok());
+    if (step % 50 != 0) continue;
+    const BodyState s = world.body(bob)->state;
+    const double cosTheta = -s.position.y / glm::length(s.position);
+    const double v2 = glm::dot(s.velocity, s.velocity);
+    const std::vector<JointReport> joints = world.joints();
+    REQUIRE(joints.size() == 1);
+    const double expected = m * g * cosTheta + m * v2 / length;
+    CHECK(joints[0].tension == doctest::Approx(expected).epsilon(1e-3));
+    // The force on the bob pulls it towards the pivot.
+    CHECK(glm::dot(joints[0].force, s.position) < 0);
+    largest = std::max(largest, joints[0].tension);
+  }
+  // At the bottom: m g + m v^2 / L with v^2 = 2 g L (1 - cos theta0), here 2 m g.
+  CHECK(largest == doctest::Approx(m * g * (3 - 2 * std::cos(theta0))).epsilon(2e-3));
+}
+
+TEST_CASE("a double pendulum keeps its energy to 1e-5 and its joints within 1e-6 m over 10 s") {
+  World world = emptyWorld();
+  const double l1 = 1, l2 = 0.7;
+  const BodyId upper = addBox(world, "upper", l1, 0.05, 1, {l1 / 2, 0});
+  const BodyId lower = addBox(world, "lower", l2, 0.05, 0.5, {l1 + l2 / 2, 0});
+  addJoint(world, {"top", JointKind::Pin, upper, BodyId{}, {-l1 / 2, 0}, {0, 0}});
+  addJoint(world, {"elbow", JointKind::Hinge, lower, upper, {-l2 / 2, 0}, {l1 / 2, 0}});
+  const double start = world.energy().total;
+  const double scale = 1.5 * world.settings().gravity * (l1 + l2);  // m g h of the whole swing
+  double worstEnergy = 0, worstDrift = 0;
+  for (int step = 0; step < 10000; ++step) {
+    REQUIRE(world.step().ok());
+    worstEnergy = std::max(worstEnergy, std::abs(world.energy().total - start));
+    for (const JointReport& j : world.joints())
+      if (step % 100 == 0) worstDrift = std::max(worstDrift, glm::length(j.pointA - j.pointB));
+  }
+  CHECK(worstEnergy <= 1e-5 * scale);
+  CHECK(worstDrift <= 1e-6);
+}
+
+TEST_CASE("a hanging hinge chain: the pin carries the whole weight, each hinge the weight below") {
+  World world = emptyWorld(0.01);
+  const int links = 5;
+  const double length = 1, g = world.settings().gravity;
+  std::vector<BodyId> chain;
+  std::vector<double> masses;
+  for (int i = 0; i < links; ++i) {
+    const double m = 1 + i;  // different masses, so that each hinge's load is its own
+    masses.push_back(m);
+    chain.push_back(addBox(world, ("link" + std::to_string(i)).c_str(), 0.1, length, m,
+                           {0, -length / 2 - i * length}));
+  }
+  addJoint(world, {"top", JointKind::Pin, chain[0], BodyId{}, {0, length / 2}, {0, 0}});
+  for (int i = 1; i < links; ++i)
+    addJoint(world, {"hinge" + std::to_string(i),
+                     JointKind::Hinge,
+                     chain[i],
+                     chain[i - 1],
+                     {0, length / 2},
+                     {0, -length / 2}});
+  for (int step = 0; step < 100; ++step) REQUIRE(world.step().ok());
+  const std::vector<JointReport> joints = world.joints();
+  REQUIRE(joints.size() == static_cast<std::size_t>(links));
+  for (int i = 0; i < links; ++i) {
+    double below = 0;
+    for (int k = i; k < links; ++k) below += masses[k] * g;
+    CAPTURE(i);
+    // The force on body A (link i) holds up link i and everything below it.
+    CHECK(joints[i].force.y == doctest::Approx(below).epsilon(1e-9));
+    CHECK(std::abs(joints[i].force.x) <= 1e-9 * below);
+  }
+  for (BodyId id : chain) CHECK(glm::length(world.body(id)->state.velocity) <= 1e-9);
+}
+
+TEST_CASE("joints are checked whole, go with their bodies, and time stepping refuses them") {
+  World world = emptyWorld();
+  const BodyId a = addDisc(world, "a", 0.1, 1, {0, 0});
+  const BodyId b = addDisc(world, "b", 0.1, 1, {1, 0});
+  CHECK_FALSE(world.addJoint({"", JointKind::Pin, a, BodyId{}, {0, 0}, {0, 1}}).ok());
+  CHECK_FALSE(world.addJoint({"h", JointKind::Hinge, a, BodyId{}, {0, 0}, {0, 0}}).ok());
+  CHECK_FALSE(world.addJoint({"h", JointKind::Hinge, a, a, {0, 0}, {0, 0}}).ok());
+  CHECK_FALSE(world.addJoint({"p", JointKind::Pin, a, b, {0, 0}, {0, 0}}).ok());
+  CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 0}).ok());
+  CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, NAN}).ok());
+  CHECK_FALSE(world.addJoint({"p", JointKind::Pin, a, BodyId{}, {NAN, 0}, {0, 0}}).ok());
+  CHECK(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());
+  CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());  // its name
+  CHECK(world.joints().size() == 1);
+  REQUIRE(world.removeBody(b).ok());
+  CHECK(world.joints().empty());
+  CHECK(world.validate().ok());
+
+  const BodyId c = addDisc(world, "c", 0.1, 1, {0, -1});
+  const JointId pin = addJoint(world, {"p", JointKind::Pin, c, BodyId{}, {0, 1}, {0, 0}});
+  WorldSettings settings = world.settings();
+  settings.solver = SolverKind::Timestep;
+  REQUIRE(world.setSettings(settings).ok());
+  const BodyState before = world.body(c)->state;
+  Status stepped = world.step();
+  REQUIRE_FALSE(stepped.ok());
+  CHECK(stepped.error().message.find("ContactSim") != std::string::npos);
+  CHECK(world.body(c)->state.position == before.position);
+  CHECK(world.removeJoint(pin).ok());
+  CHECK_FALSE(world.removeJoint(pin).ok());
+  CHECK(world.step().ok());
+}
