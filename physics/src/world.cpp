@@ -404,6 +404,18 @@ std::vector<JointReport> World::joints() {
   return out;
 }
 
+std::vector<JointDef> World::jointDefinitions() const {
+  std::vector<JointDef> out;
+  for (const Joint& joint : impl_->model->joints) out.push_back(joint.def);
+  return out;
+}
+
+std::vector<SpringDef> World::springDefinitions() const {
+  std::vector<SpringDef> out;
+  for (const Spring& spring : impl_->model->springs) out.push_back(spring.def);
+  return out;
+}
+
 Status World::step() {
   WorldImpl& w = *impl_;
   const bool timestepping = w.model->settings.solver == SolverKind::Timestep;

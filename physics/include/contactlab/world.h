@@ -103,6 +103,9 @@ class World {
   // The joints as they act at the current state (ContactSim solves at the current state, as for
   // contacts()), in the order they were added.
   std::vector<JointReport> joints();
+  // The joints' and springs' definitions, in the order they were added (for captureScene).
+  std::vector<JointDef> jointDefinitions() const;
+  std::vector<SpringDef> springDefinitions() const;
 
   // Advances one step of settings().dt. The step fails when it leaves a state that is no longer
   // physical (docs/limits.md): a body non-finite, outside the world, faster than the speed limit,
