@@ -238,3 +238,74 @@ TEST_CASE("joints are checked whole, go with their bodies, and time stepping ref
   CHECK_FALSE(world.removeJoint(pin).ok());
   CHECK(world.step().ok());
 }
+
+TEST_CASE(
+    "a disc hitting a pinned rod with e = 1 keeps the angular momentum about the pin and "
+    "the kinetic energy") {
+  WorldSettings settings;
+  settings.gravity = 0;
+  settings.elasticity = 1;
+  settings.dt = 0.001;
+  Result<World> made = World::create(settings);
+  REQUIRE(made.ok());
+  World& world = made.value();
+  const BodyId rod = addBox(world, "rod", 0.1, 2, 1, {0, -1});
+  addJoint(world, {"pin", JointKind::Pin, rod, BodyId{}, {0, 1}, {0, 0}});
+  BodyDef ball;
+  ball.name = "ball";
+  ball.shape = ShapeKind::Disc;
+  ball.radius = 0.1;
+  ball.mass = 0.5;
+  ball.state.position = {-0.4, -1.5};
+  ball.state.velocity = {2, 0};
+  const BodyId disc = world.addBody(ball).value();
+  auto angularMomentum = [&] {  // about the pin at the origin
+    double total = 0;
+    for (BodyId id : {rod, disc}) {
+      const BodyView b = *world.body(id);
+      total += b.mass * cross(b.state.position, b.state.velocity) + b.inertia * b.state.omega;
+    }
+    return total;
+  };
+  const double l0 = angularMomentum(), e0 = world.energy().kinetic;
+  for (int step = 0; step < 400; ++step) REQUIRE(world.step().ok());
+  CHECK(world.statistics().collisions >= 1);
+  CHECK(world.body(rod)->state.omega > 0.1);  // the rod was set turning
+  CHECK(angularMomentum() == doctest::Approx(l0).epsilon(1e-6));
+  CHECK(world.energy().kinetic == doctest::Approx(e0).epsilon(1e-6));
+}
+
+TEST_CASE("Newton's cradle on rods: one ball in, one ball out") {
+  WorldSettings settings;
+  settings.elasticity = 1;
+  settings.dt = 0.001;
+  Result<World> made = World::create(settings);
+  REQUIRE(made.ok());
+  World& world = made.value();
+  const double radius = 0.1, spacing = 2 * radius + 0.005, length = 1, speed = 1;
+  std::vector<BodyId> balls;
+  for (int i = 0; i < 5; ++i) {
+    BodyDef def;
+    def.name = "ball" + std::to_string(i);
+    def.shape = ShapeKind::Disc;
+    def.radius = radius;
+    def.mass = 1;
+    def.state.position = {i * spacing, -length};
+    if (i == 0) def.state.velocity = {speed, 0};
+    balls.push_back(world.addBody(def).value());
+    addJoint(world, {"rod" + std::to_string(i),
+                     JointKind::Rod,
+                     balls.back(),
+                     BodyId{},
+                     {0, 0},
+                     {i * spacing, 0},
+                     length});
+  }
+  // The striker starts at the row, so the whole exchange happens in the first steps.
+  for (int step = 0; step < 20; ++step) REQUIRE(world.step().ok());
+  for (int i = 0; i < 4; ++i) {
+    CAPTURE(i);
+    CHECK(std::abs(world.body(balls[i])->state.velocity.x) <= 0.01 * speed);
+  }
+  CHECK(world.body(balls[4])->state.velocity.x == doctest::Approx(speed).epsilon(0.01));
+}

@@ -35,10 +35,10 @@
 #include "contact_matrix.h"
 #include "contactlab/report.h"
 #include "contactlab/result.h"
-#include "dense_cholesky.h"
 #include "islands.h"
 #include "joint_rows.h"
 #include "lcp_solver.h"
+#include "mixed_lcp.h"
 #include "model.h"
 #include "scratch.h"
 
@@ -106,8 +106,9 @@ class ContactSim {
   Scratch<ClampedFlags> current_;
   Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
   Scratch<std::vector<JointRow>> jointRows_;
-  Scratch<std::vector<double>> jointForces_, dense_, coupling_, reduced_;
-  Scratch<DenseCholesky> jointFactor_;
+  Scratch<std::vector<double>> jointForces_;
+  Scratch<std::vector<DenseRow>> denseRows_;
+  Scratch<MixedLcp> mixed_;
 };
 
 }  // namespace contactlab

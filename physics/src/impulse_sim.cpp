@@ -32,6 +32,31 @@ std::pair<int, int> orderedPair(const Contact& c) {
 
 }  // namespace
 
+LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> states) {
+  zeroRates_.assign(states.size(), BodyRate{});
+  jointRows(model, states, zeroRates_, jointRows_);
+  const std::size_t nj = jointRows_.size(), k = groupRows_.size();
+  denseRows_.clear();
+  mixedB_.clear();
+  // Velocities after the impulses: the joints' rows at 0, the contacts' as their LCP says.
+  for (const JointRow& r : jointRows_) {
+    denseRows_.push_back(denseRow(r));
+    mixedB_.push_back(r.speed);
+  }
+  for (std::size_t i = 0; i < k; ++i) {
+    denseRows_.push_back(denseRow(groupRows_[i]));
+    mixedB_.push_back(b_[i]);
+  }
+  mixedImpulses_.resize(nj + k);
+  clamped_.assign(k, 0);
+  LcpInfo info =
+      mixed_.solve(model, denseRows_, static_cast<int>(nj), mixedB_, mixedImpulses_, clamped_);
+  for (std::size_t i = 0; i < nj; ++i)
+    applyJointImpulse(model, jointRows_[i], mixedImpulses_[i], states);
+  j_.assign(mixedImpulses_.begin() + static_cast<std::ptrdiff_t>(nj), mixedImpulses_.end());
+  return info;
+}
+
 int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, StepReport& stats,
                         std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.contact.time.collisions);
@@ -140,11 +165,16 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
     anyApproaching = anyApproaching || v < -kApproachFraction * velocityTol;
   }
   if (!anyApproaching) return 0;
-  matrixBuilder_.build(model, groupRows_, A_);
-  j_.resize(k);
-  a_.resize(k);
-  clamped_.assign(k, 0);
-  LcpInfo info = lcp_.solve(A_, b_, j_, a_, clamped_);
+  LcpInfo info;
+  if (model.joints.empty()) {
+    matrixBuilder_.build(model, groupRows_, A_);
+    j_.resize(k);
+    a_.resize(k);
+    clamped_.assign(k, 0);
+    info = lcp_.solve(A_, b_, j_, a_, clamped_);
+  } else {
+    info = solveWithJoints(model, states);
+  }
   ++stats.contact.lcpSolves;
   stats.contact.pivots += info.pivots;
   stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;

@@ -25,6 +25,7 @@
 #include "contactlab/report.h"
 #include "lcp_solver.h"
 #include "least_tree.h"
+#include "mixed_lcp.h"
 #include "model.h"
 
 namespace contactlab {
@@ -69,6 +70,10 @@ class ImpulseSim {
   // Solves the impulse LCP over the contacts listed in group_ and applies it; returns how many
   // impulses were applied.
   int solveImpulses(const Model& model, std::span<BodyState> states, StepReport& stats);
+  // The same LCP with the joints' rows among its rows (mixed_lcp.h): an impulse on a jointed body
+  // travels through its joints, which keep their anchors' relative velocity at 0 (no bounce).
+  // Applies the joints' impulses and leaves the contacts' in j_.
+  LcpInfo solveWithJoints(const Model& model, std::span<BodyState> states);
 
   ContactFinder finder_;
   std::vector<Contact> contacts_;
@@ -91,6 +96,11 @@ class ImpulseSim {
   SparseMatrix A_;
   std::vector<double> b_, j_, a_;
   std::vector<std::uint8_t> clamped_;
+  std::vector<BodyRate> zeroRates_;
+  std::vector<JointRow> jointRows_;
+  std::vector<DenseRow> denseRows_;
+  std::vector<double> mixedB_, mixedImpulses_;
+  MixedLcp mixed_;
 };
 
 }  // namespace contactlab

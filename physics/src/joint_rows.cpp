@@ -111,6 +111,17 @@ void applyJointForce(const Model& model, const JointRow& row, double f, std::spa
   rates[row.body2].alpha -= b.invInertia * f * row.arm2;
 }
 
+void applyJointImpulse(const Model& model, const JointRow& row, double j,
+                       std::span<BodyState> states) {
+  const Body& a = model.bodies[row.body1];
+  states[row.body1].velocity += a.invMass * j * row.normal;
+  states[row.body1].omega += a.invInertia * j * row.arm1;
+  if (row.body2 < 0) return;
+  const Body& b = model.bodies[row.body2];
+  states[row.body2].velocity -= b.invMass * j * row.normal;
+  states[row.body2].omega -= b.invInertia * j * row.arm2;
+}
+
 double jointDrift(const Model& model, std::span<const BodyState> states) {
   double worst = 0;
   for (const Joint& joint : model.joints) {

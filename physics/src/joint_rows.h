@@ -38,8 +38,10 @@ Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 void jointRows(const Model& model, std::span<const BodyState> states,
                std::span<const BodyRate> rates, std::vector<JointRow>& out);
 
-// Adds the force f along `row` to the bodies' accelerations.
+// Adds the force f along `row` to the bodies' accelerations, or the impulse j to their velocities.
 void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates);
+void applyJointImpulse(const Model& model, const JointRow& row, double j,
+                       std::span<BodyState> states);
 
 // The joints' position error at `states`: the largest distance between a pin's or hinge's two
 // anchors, or of a rod's anchors from its length, m.
