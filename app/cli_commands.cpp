@@ -90,7 +90,8 @@ int printResult(const std::string& text) {
 // The state of the world as one output step: a JSON line, or CSV rows. Exit code 3 (nothing
 // printed) when a number is not finite, 4 when the write fails.
 int writeFrame(OutputFile& out, World& world, bool csv, double wallSeconds) {
-  const nlohmann::ordered_json frame = frameJson(frameFacts(world), wallSeconds);
+  std::vector<JointReport> joints;
+  const nlohmann::ordered_json frame = frameJson(frameFacts(world, joints), wallSeconds);
   if (std::optional<std::string> value = nonFiniteValue(frame))
     return simulationFailed(world, *value + " is not finite; that state is not printed");
   std::string text;

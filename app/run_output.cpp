@@ -41,10 +41,12 @@ std::optional<std::string> nonFiniteValue(const nlohmann::ordered_json& frame) {
   return nonFiniteIn(frame, "");
 }
 
-FrameFacts frameFacts(World& world) {
+FrameFacts frameFacts(World& world, std::vector<JointReport>& joints) {
+  joints = world.joints();
   FrameFacts facts{.time = world.time(),
                    .bodies = {},
                    .contacts = world.contacts(),
+                   .joints = joints,
                    .nameOf =
                        [&world](BodyId id) {
                          std::optional<BodyView> body = world.body(id);
@@ -83,6 +85,22 @@ nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds) {
                                  {"ny", c.normal.y},
                                  {"force", c.force},
                                  {"friction", c.friction}});
+  }
+  frame["joints"] = nlohmann::ordered_json::array();
+  for (const JointReport& j : facts.joints) {
+    nlohmann::ordered_json joint = {
+        {"name", j.name},
+        {"kind", jointKindName(j.kind)},
+        {"a", facts.nameOf(j.a)},
+        {"b", j.b.isNull() ? nlohmann::ordered_json() : nlohmann::ordered_json(facts.nameOf(j.b))},
+        {"ax", j.pointA.x},
+        {"ay", j.pointA.y},
+        {"bx", j.pointB.x},
+        {"by", j.pointB.y},
+        {"fx", j.force.x},
+        {"fy", j.force.y}};
+    if (j.kind == JointKind::Rod) joint["tension"] = j.tension;
+    frame["joints"].push_back(std::move(joint));
   }
   const Energy& e = facts.energy;
   frame["energy"] = {{"kinetic", e.kinetic}, {"potential", e.potential}, {"total", e.total}};

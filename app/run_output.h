@@ -22,16 +22,19 @@ struct FrameFacts {
   double time = 0;
   std::vector<std::pair<std::string, BodyState>> bodies;  // name and state, in the world's order
   std::span<const ContactReport> contacts;
+  std::span<const JointReport> joints;
   BodyNames nameOf;
   Energy energy;
   const Statistics& statistics;
   const StepReport& lastStep;
 };
 
-// The facts of `world` now (computing its contacts if they are not yet).
-FrameFacts frameFacts(World& world);
+// The facts of `world` now (computing its contacts if they are not yet); `joints` holds the
+// joints' reports the facts point to.
+FrameFacts frameFacts(World& world, std::vector<JointReport>& joints);
 
-// {"time", "bodies": [...], "contacts": [...], "energy": {...}, "stats": {...}, "last_step": {...}}
+// {"time", "bodies": [...], "contacts": [...], "joints": [...], "energy": {...}, "stats": {...},
+//  "last_step": {...}}
 nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds);
 
 // The first number of the frame that is not finite, with its place ("bodies.block.vy = inf"), if

@@ -90,6 +90,7 @@ void snapshotWorld(World& world, std::shared_ptr<const BodyDefinitions> definiti
   out.definitions = std::move(definitions);
   const std::vector<ContactReport>& contacts = world.contacts();
   out.contacts.assign(contacts.begin(), contacts.end());
+  out.joints = world.joints();
   out.energy = world.energy();
   out.settings = world.settings();
   out.time = world.time();

@@ -54,6 +54,7 @@ struct WorldSnapshot {
   std::vector<BodyOutline> outlines;  // World::outline, in world coordinates at `states`
   std::vector<Bounds> bounds;         // World::bounds
   std::vector<ContactReport> contacts;
+  std::vector<JointReport> joints;  // World::joints: anchors and forces at this state
   Energy energy;
   WorldSettings settings;
   double time = 0;

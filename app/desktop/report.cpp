@@ -11,6 +11,7 @@ FrameFacts frameFacts(const WorldSnapshot& world) {
   FrameFacts facts{.time = world.time,
                    .bodies = {},
                    .contacts = world.contacts,
+                   .joints = world.joints,
                    .nameOf = [&world](BodyId id) { return world.nameOf(id); },
                    .energy = world.energy,
                    .statistics = world.statistics,

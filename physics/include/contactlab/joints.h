@@ -23,6 +23,19 @@ namespace contactlab {
 
 enum class JointKind : std::uint8_t { Pin, Hinge, Rod };
 
+// "pin", "hinge", "rod": the kinds' names in the scene format and the CLI's JSON.
+inline const char* jointKindName(JointKind kind) {
+  switch (kind) {
+    case JointKind::Pin:
+      return "pin";
+    case JointKind::Hinge:
+      return "hinge";
+    case JointKind::Rod:
+      return "rod";
+  }
+  return "?";
+}
+
 struct JointDef {
   std::string name;  // unique among the world's joints; the scene format's name
   JointKind kind = JointKind::Hinge;
