@@ -69,6 +69,8 @@ double largestContactForce(const WorldSnapshot& world) {
   double largest = 0;
   for (const ContactReport& c : world.contacts)
     largest = std::max(largest, std::hypot(c.force, c.friction));
+  for (const JointReport& joint : world.joints)
+    largest = std::max(largest, glm::length(joint.force));
   return largest;
 }
 
@@ -98,6 +100,22 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
     if (options.resultants) {
       resultant[body1] += normal + friction;
       resultant[body2] -= normal + friction;
+    }
+  }
+  // A joint's force on body A (or its reaction on B when A is fixed), from A's anchor, like a
+  // contact's; it joins the body's resultant.
+  for (const JointReport& joint : world.joints) {
+    const int a = world.indexOf(joint.a), b = joint.b.isNull() ? -1 : world.indexOf(joint.b);
+    if (a < 0) continue;
+    const bool onSecond = world.body(a).def.fixed && b >= 0;
+    const int body = onSecond ? b : a;
+    const Vec2 force = onSecond ? -joint.force : joint.force;
+    if (options.forces)
+      addArrow(onSecond ? joint.pointB : joint.pointA, force, world.states[body].position, 0, body,
+               palette::kForce, camera, scale, out);
+    if (options.resultants) {
+      resultant[a] += joint.force;
+      if (b >= 0) resultant[b] -= joint.force;
     }
   }
   for (std::size_t i = 0; i < resultant.size(); ++i) {

@@ -1,10 +1,10 @@
-// Contact forces as arrows a class can read: each contact's normal force in red and its friction
-// in violet, from the contact point into the body the force acts on (body 1 of the report, or the
-// reaction on body 2 when body 1 is fixed and body 2 is not), with the head at the far end, moved a
-// few pixels sideways into that body so that its edge never hides the shaft; optionally the
-// resultant of the contact forces on each body, from its centre of mass. The scale (m of arrow per
-// N) is automatic by default: the largest force about a quarter of the view, in round steps. Pure
-// C++: the drawing and the value labels use these arrows.
+// Contact forces as arrows a class can read: each contact's normal force (and each joint's force)
+// in red and its friction in violet, from the contact point into the body the force acts on (body 1
+// of the report, or the reaction on body 2 when body 1 is fixed and body 2 is not), with the head
+// at the far end, moved a few pixels sideways into that body so that its edge never hides the
+// shaft; optionally the resultant of the contact forces on each body, from its centre of mass. The
+// scale (m of arrow per N) is automatic by default: the largest force about a quarter of the view,
+// in round steps. Pure C++: the drawing and the value labels use these arrows.
 #pragma once
 
 #include <string>
@@ -59,7 +59,7 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
 // Values that agree to a billionth read the same (a tie rounds the same way on both sides of it).
 std::string forceLabel(double newtons, ForceLabels labels, double weight);
 
-// The largest contact force of `world` (normal and friction combined, N).
+// The largest contact or joint force of `world` (normal and friction combined, N).
 double largestContactForce(const WorldSnapshot& world);
 
 }  // namespace contactlab

@@ -27,6 +27,7 @@ constexpr Rgba kFixedOutline{70, 70, 80, 255};
 constexpr Rgba kSelection{255, 140, 0, 255};
 constexpr Rgba kVelocity{30, 110, 220, 255};
 constexpr Rgba kSpring{20, 140, 70, 255};
+constexpr Rgba kJoint{40, 40, 55, 255};
 constexpr Rgba kImpulse{250, 170, 0, 255};
 constexpr Rgba kCentre{25, 25, 30, 255};
 
@@ -152,6 +153,29 @@ void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) 
   }
 }
 
+// A joint: a rod as a dark line between its anchors with a dot at each, a pin as a ring with a
+// cross (a nail in the wall), a hinge as a ring with a dot (an axle through both bodies).
+void drawJoint(const JointReport& joint, const Camera& camera, float stroke, DrawList& out) {
+  const Vec2 a = camera.worldToScreen(joint.pointA), b = camera.worldToScreen(joint.pointB);
+  const float r = 5.0f * stroke, width = 2.0f * stroke;
+  switch (joint.kind) {
+    case JointKind::Rod:
+      out.line(a, b, width, kJoint);
+      out.disc(a, 0.7f * r, kJoint, 12);
+      out.disc(b, 0.7f * r, kJoint, 12);
+      break;
+    case JointKind::Pin:
+      out.ring(b, r, width, kJoint, 16);
+      out.line(b - Vec2{r, r} * 0.7, b + Vec2{r, r} * 0.7, width, kJoint);
+      out.line(b - Vec2{r, -r} * 0.7, b + Vec2{r, -r} * 0.7, width, kJoint);
+      break;
+    case JointKind::Hinge:
+      out.ring(a, r, width, kJoint, 16);
+      out.disc(a, 0.4f * r, kJoint, 10);
+      break;
+  }
+}
+
 }  // namespace
 
 void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
@@ -179,6 +203,8 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
       out.arrow(c, tip, 2.0f, 9.0f, kVelocity);
     }
   }
+  for (const JointReport& joint : world.joints)
+    drawJoint(joint, camera, static_cast<float>(options.strokeScale), out);
   if (overlay.spring) {
     Vec2 a = camera.worldToScreen(overlay.spring->bodyPoint);
     Vec2 b = camera.worldToScreen(overlay.spring->anchor);

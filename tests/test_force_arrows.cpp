@@ -122,6 +122,29 @@ TEST_CASE("a block on a floor carries m g / 2 at each corner: two red arrows up 
   CHECK(arrows[0].head.y < arrows[0].tail.y);
 }
 
+TEST_CASE("a pinned disc hanging at rest: one red arrow of m g up from the pin") {
+  World world = makeWorld();
+  const double mass = 2;
+  const BodyId bob = add(world, discDef("bob", 0.2, 0, -1, mass));
+  REQUIRE(world.addJoint({"pin", JointKind::Pin, bob, BodyId{}, {0, 0.2}, {0, -0.8}}).ok());
+  const WorldSnapshot snapshot = snapshotOf(world);
+  REQUIRE(snapshot.joints.size() == 1);
+  Camera camera;
+  camera.center = {0, -1};
+  camera.pixelsPerMeter = 100;
+  ViewOptions options;
+  options.forceScale = 0.01;
+  std::vector<ForceArrow> arrows;
+  forceArrows(snapshot, camera, options, arrows);
+  REQUIRE(arrows.size() == 1);
+  const double weight = mass * world.settings().gravity;
+  CHECK(arrows[0].newtons == doctest::Approx(weight).epsilon(1e-9));
+  CHECK(arrows[0].tail.x == doctest::Approx(camera.worldToScreen({0, -0.8}).x));
+  CHECK(arrows[0].tail.y == doctest::Approx(camera.worldToScreen({0, -0.8}).y));
+  CHECK(arrows[0].head.y < arrows[0].tail.y);  // the pin holds the disc up
+  CHECK(largestContactForce(snapshot) == doctest::Approx(weight).epsilon(1e-9));
+}
+
 TEST_CASE("a force on a fixed body is drawn as its reaction on the body that moves") {
   World world = makeWorld();
   const BodyId floor = addFloor(world);
