@@ -1,0 +1,154 @@
+// Joints under ContactSim (issue 15): ms per step of
+//   chain100  a chain of 100 hinged links (0.5 m x 0.1 m, 0.2 kg), pinned at one end, released
+//             horizontal, so it swings down and whips;
+//   bridge10  a bridge of 10 planks (1 m x 0.1 m) joined by hinges and pinned at both ends 9.6 m
+//             apart (it sags), with 20 blocks (0.3 m, 0.5 kg) dropped on it (joints and contacts
+//             in one LCP).
+// Each scene is built afresh and stepped N steps, R times; printed: the median wall time per step,
+// how much faster than real time that is (dt / step time), and the joints' worst drift at the end.
+//
+// Usage: contactlab-bench-joints [--steps N] [--runs R]   (default N = 300, R = 5)
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "contactlab/world.h"
+
+using namespace contactlab;
+
+namespace {
+
+BodyId addBox(World& world, const std::string& name, double w, double h, double mass, Vec2 at,
+              bool fixed = false) {
+  BodyDef def;
+  def.name = name;
+  def.width = w;
+  def.height = h;
+  def.mass = mass;
+  def.fixed = fixed;
+  def.state.position = at;
+  Result<BodyId> id = world.addBody(def);
+  if (!id) {
+    std::fprintf(stderr, "%s\n", id.error().message.c_str());
+    std::exit(2);
+  }
+  return id.value();
+}
+
+void join(World& world, const JointDef& def) {
+  if (Result<JointId> id = world.addJoint(def); !id) {
+    std::fprintf(stderr, "%s\n", id.error().message.c_str());
+    std::exit(2);
+  }
+}
+
+World chain(int links) {
+  World world = World::create(WorldSettings{}).value();
+  const double length = 0.5;
+  BodyId previous{};
+  for (int i = 0; i < links; ++i) {
+    const BodyId link =
+        addBox(world, "link" + std::to_string(i), length, 0.1, 0.2, {length / 2 + i * length, 0});
+    if (i == 0)
+      join(world, {"top", JointKind::Pin, link, BodyId{}, {-length / 2, 0}, {0, 0}});
+    else
+      join(world, {"h" + std::to_string(i),
+                   JointKind::Hinge,
+                   link,
+                   previous,
+                   {-length / 2, 0},
+                   {length / 2, 0}});
+    previous = link;
+  }
+  return world;
+}
+
+World bridge(int planks, int blocks) {
+  World world = World::create(WorldSettings{}).value();
+  addBox(world, "floor", 40, 1, 1, {0, -3.5}, true);
+  // The pins are 4 % closer than the planks are long, so the bridge sags in a V (a taut straight
+  // bridge could not carry a load at all: its tension would be infinite).
+  const double length = 1, sag = std::acos(0.96), half = planks * length * 0.96 / 2;
+  Vec2 end{-half, 0};
+  BodyId previous{};
+  for (int i = 0; i < planks; ++i) {
+    const double angle = 2 * i < planks ? -sag : sag;
+    const Vec2 along{std::cos(angle), std::sin(angle)};
+    BodyDef def;
+    def.name = "plank" + std::to_string(i);
+    def.width = length;
+    def.height = 0.1;
+    def.mass = 1;
+    def.state.position = end + along * (length / 2);
+    def.state.angle = angle;
+    const BodyId plank = world.addBody(def).value();
+    end += along * length;
+    if (i == 0)
+      join(world, {"left", JointKind::Pin, plank, BodyId{}, {-length / 2, 0}, {-half, 0}});
+    else
+      join(world, {"h" + std::to_string(i),
+                   JointKind::Hinge,
+                   plank,
+                   previous,
+                   {-length / 2, 0},
+                   {length / 2, 0}});
+    previous = plank;
+  }
+  join(world, {"right", JointKind::Pin, previous, BodyId{}, {length / 2, 0}, {half, 0}});
+  for (int k = 0; k < blocks; ++k)
+    addBox(world, "block" + std::to_string(k), 0.3, 0.3, 0.5,
+           {-half + 0.5 + (k % planks) * length * 0.96, 0.5 + 0.4 * (k / planks)});
+  return world;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int steps = 300, runs = 5;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (!std::strcmp(argv[i], "--steps")) steps = std::atoi(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
+  }
+  const std::vector<std::pair<const char*, std::function<World()>>> scenes = {
+      {"chain100", [] { return chain(100); }}, {"bridge10", [] { return bridge(10, 20); }}};
+  std::printf("%-10s %12s %14s %12s\n", "scene", "ms/step", "x real time", "drift (m)");
+  for (const auto& [name, make] : scenes) {
+    std::vector<double> times;
+    double drift = 0;
+    double dt = 0;
+    for (int r = 0; r < runs; ++r) {
+      World world = make();
+      dt = world.settings().dt;
+      const auto start = std::chrono::steady_clock::now();
+      for (int s = 0; s < steps; ++s) {
+        if (Status stepped = world.step(); !stepped) {
+          std::fprintf(stderr, "%s: %s\n", name, stepped.error().message.c_str());
+          return 1;
+        }
+      }
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count() /
+          steps);
+      drift = 0;
+      for (const JointReport& j : world.joints()) {
+        const double apart = glm::length(j.pointA - j.pointB);
+        drift = std::max(drift, apart);
+      }
+    }
+    const double ms = median(times);
+    std::printf("%-10s %12.3f %14.1f %12.2e\n", name, ms, dt * 1000 / ms, drift);
+  }
+  return 0;
+}
