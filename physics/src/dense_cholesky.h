@@ -1,5 +1,5 @@
-// A small dense symmetric positive definite solve by Cholesky factorization, for the joint rows of
-// ContactSim's LCP (the bilateral block A_bb of contact_sim_joints.cpp). Row-major storage.
+// A dense symmetric positive definite solve by Cholesky factorization within each row's profile,
+// for the joints' block A_JJ of the mixed LCP (mixed_lcp.h). Row-major storage.
 #pragma once
 
 #include <span>
@@ -18,7 +18,8 @@ class DenseCholesky {
   int size() const { return n_; }
 
  private:
-  std::vector<double> l_;  // lower triangle, row-major n x n
+  std::vector<double> l_;   // lower triangle, row-major n x n
+  std::vector<int> first_;  // each row's first nonzero column (its profile start)
   int n_ = 0;
 };
 
