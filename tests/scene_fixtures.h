@@ -84,6 +84,37 @@ inline std::string sceneDifference(const Scene& a, const Scene& b) {
       if (!sameBits(p.points[k].x, q.points[k].x) || !sameBits(p.points[k].y, q.points[k].y))
         return where + "point " + std::to_string(k);
   }
+  if (a.joints.size() != b.joints.size()) return "joint count";
+  for (std::size_t i = 0; i < a.joints.size(); ++i) {
+    const SceneJoint &p = a.joints[i], &q = b.joints[i];
+    const std::string where = "joint " + std::to_string(i) + " ";
+    if (p.name != q.name) return where + "name";
+    if (p.kind != q.kind) return where + "kind";
+    if (p.bodyA != q.bodyA) return where + "body a";
+    if (p.bodyB != q.bodyB) return where + "body b";
+    const std::pair<double, double> numbers[] = {{p.anchorA.x, q.anchorA.x},
+                                                 {p.anchorA.y, q.anchorA.y},
+                                                 {p.anchorB.x, q.anchorB.x},
+                                                 {p.anchorB.y, q.anchorB.y},
+                                                 {p.length, q.length}};
+    for (std::size_t k = 0; k < std::size(numbers); ++k)
+      if (!sameBits(numbers[k].first, numbers[k].second))
+        return where + "number " + std::to_string(k);
+  }
+  if (a.springs.size() != b.springs.size()) return "spring count";
+  for (std::size_t i = 0; i < a.springs.size(); ++i) {
+    const SceneSpring &p = a.springs[i], &q = b.springs[i];
+    const std::string where = "spring " + std::to_string(i) + " ";
+    if (p.name != q.name) return where + "name";
+    if (p.body != q.body) return where + "body";
+    const std::pair<double, double> numbers[] = {
+        {p.point.x, q.point.x},   {p.point.y, q.point.y},     {p.anchor.x, q.anchor.x},
+        {p.anchor.y, q.anchor.y}, {p.stiffness, q.stiffness}, {p.restLength, q.restLength},
+        {p.damping, q.damping}};
+    for (std::size_t k = 0; k < std::size(numbers); ++k)
+      if (!sameBits(numbers[k].first, numbers[k].second))
+        return where + "number " + std::to_string(k);
+  }
   return "";
 }
 
@@ -160,6 +191,55 @@ class SceneGenerator {
     }
   }
 
+  // Adds joints and springs with awkward doubles to a scene's bodies, each within the rules of
+  // World::addJoint and addSpring (docs/scene-format.md), in canonical form.
+  void addLinks(Scene& scene) {
+    std::vector<std::string> movable;
+    for (const BodyDef& def : scene.bodies)
+      if (!def.fixed) movable.push_back(def.name);
+    if (movable.empty()) return;
+    std::set<std::string> jointNames, springNames;
+    const int joints = integer(0, 5);
+    for (int i = 0; i < joints; ++i) {
+      SceneJoint joint;
+      joint.name = name(jointNames);
+      joint.kind = static_cast<JointKind>(integer(0, 2));
+      joint.bodyA = movable[integer(0, movable.size() - 1)];
+      const bool toBody =
+          joint.kind == JointKind::Hinge || (joint.kind == JointKind::Rod && chance(0.5));
+      if (toBody) {
+        const BodyDef& other = scene.bodies[integer(0, scene.bodies.size() - 1)];
+        if (other.name == joint.bodyA) continue;
+        joint.bodyB = other.name;
+        if (chance(0.5)) std::swap(joint.bodyA, joint.bodyB);  // a fixed body may be A
+      }
+      if (chance(0.6)) joint.anchorA = {any(), any()};
+      if (chance(0.6)) joint.anchorB = {any(), any()};
+      if (joint.kind == JointKind::Rod) joint.length = positive();
+      scene.joints.push_back(joint);
+    }
+    const int springs = integer(0, 3);
+    for (int i = 0; i < springs; ++i) {
+      SceneSpring spring;
+      spring.name = name(springNames);
+      spring.body = scene.bodies[integer(0, scene.bodies.size() - 1)].name;
+      if (chance(0.6)) spring.point = {within(limits::kSpringReach), within(limits::kSpringReach)};
+      if (chance(0.6)) spring.anchor = {within(limits::kSpringReach), within(limits::kSpringReach)};
+      if (chance(0.6)) spring.stiffness = std::abs(within(limits::kMaxStiffness));
+      if (chance(0.6)) spring.restLength = std::abs(within(limits::kSpringReach));
+      if (chance(0.6)) spring.damping = std::abs(within(limits::kMaxStiffness));
+      scene.springs.push_back(spring);
+    }
+  }
+
+  // Any finite double with a magnitude of at most `limit`.
+  double within(double limit) {
+    for (;;) {
+      double value = any();
+      if (std::abs(value) <= limit) return value;
+    }
+  }
+
  private:
   std::string name(std::set<std::string>& taken) {
     static constexpr std::string_view kChars =
@@ -216,7 +296,7 @@ class SceneGenerator {
       def.fixed = chance(0.2);
       def.name = "probe";
       // Sizes and masses can be valid alone but give no finite inertia together: draw again.
-      const Result<World> probe = buildWorld(Scene{settings, {def}});
+      const Result<World> probe = buildWorld(Scene{settings, {def}, {}, {}});
       if (!probe.ok()) continue;
       requireValid(probe.value());
       def.name = name(names);

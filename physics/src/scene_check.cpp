@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "body_validation.h"
@@ -197,10 +199,20 @@ std::optional<SceneProblem> checkScene(const Scene& scene, const SceneMarks* mar
       return bodyCulprit(def, scene.settings, marks->bodies[i], made.error().message);
     }
   }
-  return std::nullopt;
+  if (std::optional<SceneProblem> problem = checkJoints(scene, marks)) return problem;
+  return checkSprings(scene, marks);
 }
 
 std::vector<Overlap> findOverlaps(const Scene& scene) {
+  std::unordered_map<std::string_view, int> indices;
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+    indices.emplace(scene.bodies[i].name, static_cast<int>(i));
+  std::set<std::pair<int, int>> jointed;
+  for (const SceneJoint& joint : scene.joints) {
+    if (joint.bodyB.empty()) continue;
+    const int a = indices.at(joint.bodyA), b = indices.at(joint.bodyB);
+    jointed.insert({std::min(a, b), std::max(a, b)});
+  }
   std::vector<Shape> shapes;
   std::vector<Transform> transforms;
   std::vector<Aabb> boxes;
@@ -217,6 +229,7 @@ std::vector<Overlap> findOverlaps(const Scene& scene) {
   std::vector<Overlap> overlaps;
   std::vector<ContactGeometry> contacts;
   for (auto [i, j] : pairs) {
+    if (jointed.contains({std::min(i, j), std::max(i, j)})) continue;
     contacts.clear();
     collideShapes(shapes[i], transforms[i], shapes[j], transforms[j], 0, contacts);
     double depth = 0;

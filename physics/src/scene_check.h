@@ -1,5 +1,6 @@
-// Whether a scene can become a world, with the library's own checks (validateSettings, makeBody)
-// plus the scene's rules (valid, unique names), and which bodies overlap at the start. A reader
+// Whether a scene can become a world, with the library's own checks (validateSettings, makeBody,
+// validateSpring, the rules of World::addJoint) plus the scene's rules (valid, unique names; a
+// joint or spring names bodies defined before it), and which bodies overlap at the start. A reader
 // passes the positions it read each value at, so a problem can point at the value to blame.
 #pragma once
 
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "contactlab/scene.h"
+#include "scene_joint_vocabulary.h"
 #include "scene_vocabulary.h"
 
 namespace contactlab {
@@ -22,10 +24,23 @@ struct BodyMarks {
   std::array<std::optional<std::size_t>, kBodyFieldCount> fields;  // where each given value starts
 };
 
+struct JointMarks {
+  std::size_t name = 0;
+  std::size_t kind = 0;
+  std::array<std::optional<std::size_t>, kJointFieldCount> fields;  // where each given value starts
+};
+
+struct SpringMarks {
+  std::size_t name = 0;
+  std::array<std::optional<std::size_t>, kSpringFieldCount> fields;
+};
+
 struct SceneMarks {
   std::vector<std::optional<std::size_t>> settings =
       std::vector<std::optional<std::size_t>>(settingKeys().size());  // by settingIndex
   std::vector<BodyMarks> bodies;                                      // one per scene body
+  std::vector<JointMarks> joints;                                     // one per scene joint
+  std::vector<SpringMarks> springs;                                   // one per scene spring
 };
 
 struct SceneProblem {
@@ -46,10 +61,15 @@ struct LegacyWordRead {
 std::optional<SceneProblem> applyLegacyWords(std::span<const LegacyWordRead> read,
                                              WorldSettings& settings, SceneMarks& marks);
 
-// The first problem of the scene in reading order (settings, then bodies in order), or nothing.
-// With marks, the offset is that of the value to blame: the one value that fails the library's
-// check on its own, else the body's name.
+// The first problem of the scene in reading order (settings, then bodies, joints and springs in
+// order), or nothing. With marks, the offset is that of the value to blame: the one value that
+// fails the library's check on its own, else the body's (joint's, spring's) name. With marks, a
+// joint or spring must also come after the bodies it names (the offsets tell).
 std::optional<SceneProblem> checkScene(const Scene& scene, const SceneMarks* marks);
+
+// The joints' and the springs' part of checkScene, once settings and bodies have passed.
+std::optional<SceneProblem> checkJoints(const Scene& scene, const SceneMarks* marks);
+std::optional<SceneProblem> checkSprings(const Scene& scene, const SceneMarks* marks);
 
 struct Overlap {
   std::size_t first = 0;  // body indices, first < second
@@ -75,7 +95,7 @@ std::vector<SceneWarning> findLimitWarnings(const Scene& scene);
 std::optional<std::string> mprgpFrictionWarning(const Scene& scene);
 
 // Pairs of bodies that overlap (penetrate) in their start states, except pairs of two fixed bodies
-// (which never interact). The scene must pass checkScene.
+// and pairs a joint joins (which never interact). The scene must pass checkScene.
 std::vector<Overlap> findOverlaps(const Scene& scene);
 
 }  // namespace contactlab

@@ -1,6 +1,7 @@
 // Share strings (docs/share-strings.md): a scene as "cl1" and its non-default settings, then one
-// '~'-separated statement per body with its non-default fields, all in RFC 3986 unreserved
-// characters and ','. Numbers are short decimals, or their exact bits in base64url when shorter.
+// '~'-separated statement per body, joint and spring with its non-default fields, all in RFC 3986
+// unreserved characters and ','. Numbers are short decimals, or their exact bits in base64url when
+// shorter.
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -11,6 +12,7 @@
 #include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
 #include "scene_check.h"
+#include "scene_joint_vocabulary.h"
 #include "scene_vocabulary.h"
 
 namespace contactlab {
@@ -23,6 +25,8 @@ constexpr std::string_view kBase64 =
 constexpr char kBitsMark = '_';
 constexpr std::size_t kBitsDigits = 11;            // 64 bits in 6-bit digits, the first holding 4
 constexpr char kShapeLetters[] = {'b', 'd', 'p'};  // by ShapeKind; uppercase when fixed
+constexpr char kJointLetter = 'j';
+constexpr char kSpringLetter = 's';
 
 bool isAllowed(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -73,6 +77,17 @@ std::vector<Piece> split(Piece piece, char separator) {
   return pieces;
 }
 
+template <typename Link>
+std::string linkFields(const Link& link, std::span<const LinkKey> keys) {
+  std::string out;
+  for (const LinkKey& key : keys) {
+    if (!isWritten(link, key)) continue;
+    out += concat({",", std::string_view(&key.letter, 1),
+                   key.namesBody ? bodyName(link, key) : shareNumber(numberValue(link, key))});
+  }
+  return out;
+}
+
 class ShareDecoder {
  public:
   explicit ShareDecoder(std::string_view text) : text_(text) {}
@@ -88,7 +103,7 @@ class ShareDecoder {
     std::vector<Piece> statements = split(whole, '~');
     if (std::optional<Error> error = header(statements[0])) return *error;
     for (std::size_t i = 1; i < statements.size(); ++i) {
-      if (std::optional<Error> error = body(statements[i])) return *error;
+      if (std::optional<Error> error = statement(statements[i])) return *error;
     }
     if (std::optional<SceneProblem> problem = applyLegacyWords(legacy_, scene_.settings, marks_))
       return errorAt(problem->offset, problem->message);
@@ -180,6 +195,150 @@ class ShareDecoder {
     return std::nullopt;
   }
 
+  std::optional<Error> statement(Piece statement) {
+    if (statement.text.starts_with(kJointLetter)) return joint(statement);
+    if (statement.text.starts_with(kSpringLetter)) return spring(statement);
+    return body(statement);
+  }
+
+  // The name after a joint's or spring's letter, or why it is not one.
+  std::optional<Error> linkName(std::string_view noun, Piece head) const {
+    const Piece name = head.sub(1);
+    if (isValidBodyName(name.text)) return std::nullopt;
+    return errorAt(name.offset,
+                   concat({"expected a ", noun, " name (letters, digits, '_', '-', '.') after ",
+                           quoted(head.text.substr(0, 1)), ", found ", quoted(name.text)}));
+  }
+
+  // j NAME , KIND , fields
+  std::optional<Error> joint(Piece statement) {
+    std::vector<Piece> fields = split(statement, ',');
+    if (std::optional<Error> error = linkName("joint", fields[0])) return error;
+    SceneJoint joint;
+    joint.name = std::string(fields[0].text.substr(1));
+    JointMarks marks;
+    marks.name = fields[0].offset + 1;
+    if (fields.size() < 2) {
+      return errorAt(statement.offset + statement.text.size(),
+                     concat({"expected ',' and a joint kind (", jointKindNames(), ") after joint ",
+                             quoted(joint.name), ", found the end"}));
+    }
+    std::optional<JointKind> kind = findJointKind(fields[1].text);
+    if (!kind) {
+      return errorAt(fields[1].offset,
+                     concat({"unknown joint kind ", quoted(fields[1].text), "; expected ",
+                             jointKindNames(), " after joint ", quoted(joint.name)}));
+    }
+    joint.kind = *kind;
+    marks.kind = fields[1].offset;
+    const std::string noun = concat({"a ", jointKindName(joint.kind)});
+    const std::string letters = jointKeyLetters(joint.kind);
+    for (std::size_t i = 2; i < fields.size(); ++i) {
+      if (std::optional<Error> error =
+              linkField(fields[i], jointKeys(), kind, noun, letters, marks.fields, joint))
+        return error;
+    }
+    if (std::optional<Error> error = jointCompleteness(joint, marks)) return error;
+    scene_.joints.push_back(std::move(joint));
+    marks_.joints.push_back(marks);
+    return std::nullopt;
+  }
+
+  // As in scene text: a, b on a hinge, l on a rod, and s, t exactly when b is given (else x, y).
+  std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
+    const std::string kind(jointKindName(joint.kind));
+    const auto given = [&](JointField field) { return marks.fields[std::size_t(field)]; };
+    if (!given(JointField::BodyA)) {
+      return errorAt(marks.name, concat({"expected a (the body it holds) for ", kind, " ",
+                                         quoted(joint.name)}));
+    }
+    if (joint.kind == JointKind::Hinge && !given(JointField::BodyB)) {
+      return errorAt(marks.kind, concat({"expected b (the second body) for hinge ",
+                                         quoted(joint.name), "; a pin holds a body to the world"}));
+    }
+    if (joint.kind == JointKind::Rod && !given(JointField::Length)) {
+      return errorAt(marks.kind,
+                     concat({"expected l (length, m, > 0) for rod ", quoted(joint.name)}));
+    }
+    const bool toBody = given(JointField::BodyB).has_value();
+    for (const LinkKey& key : jointKeys()) {
+      const std::optional<std::size_t>& mark = marks.fields[key.field];
+      if (!mark) continue;
+      const std::string_view letter(&key.letter, 1);
+      if (toBody && key.bodyB == BodyBUse::WithoutBodyB) {
+        return errorAt(*mark - 1, concat({"'", letter, "' is a world point, and ", kind, " ",
+                                          quoted(joint.name),
+                                          " joins two bodies (b); expected s "
+                                          "and t, a point of body b"}));
+      }
+      if (!toBody && key.bodyB == BodyBUse::WithBodyB) {
+        return errorAt(*mark - 1, concat({"'", letter, "' is a point of body b, and ", kind, " ",
+                                          quoted(joint.name),
+                                          " has no b; expected x and y, the "
+                                          "world point"}));
+      }
+    }
+    return std::nullopt;
+  }
+
+  // s NAME , fields
+  std::optional<Error> spring(Piece statement) {
+    std::vector<Piece> fields = split(statement, ',');
+    if (std::optional<Error> error = linkName("spring", fields[0])) return error;
+    SceneSpring spring;
+    spring.name = std::string(fields[0].text.substr(1));
+    SpringMarks marks;
+    marks.name = fields[0].offset + 1;
+    const std::string letters = springKeyLetters();
+    for (std::size_t i = 1; i < fields.size(); ++i) {
+      if (std::optional<Error> error = linkField(fields[i], springKeys(), std::nullopt, "a spring",
+                                                 letters, marks.fields, spring))
+        return error;
+    }
+    if (!marks.fields[std::size_t(SpringField::Body)]) {
+      return errorAt(marks.name,
+                     concat({"expected a (the body it pulls) for spring ", quoted(spring.name)}));
+    }
+    scene_.springs.push_back(std::move(spring));
+    marks_.springs.push_back(marks);
+    return std::nullopt;
+  }
+
+  // One field of a joint (of that kind) or a spring (no kind): a key letter and a body's name or a
+  // number.
+  template <typename Link, std::size_t N>
+  std::optional<Error> linkField(Piece field, std::span<const LinkKey> keys,
+                                 std::optional<JointKind> kind, std::string_view noun,
+                                 std::string_view letters,
+                                 std::array<std::optional<std::size_t>, N>& marks, Link& link) {
+    const char first = field.text.empty() ? '\0' : field.text[0];
+    const LinkKey* key = isLetter(first) ? findLinkKeyByLetter(keys, first) : nullptr;
+    if (!key || (kind && !appliesTo(*key, *kind))) {
+      return errorAt(field.offset, concat({"expected a key letter of ", noun, ": ", letters,
+                                           "; found ", quoted(field.text.substr(0, 1))}));
+    }
+    std::optional<std::size_t>& mark = marks[key->field];
+    const std::string_view letter(&key->letter, 1);
+    if (mark) {
+      return errorAt(field.offset, concat({"key ", quoted(letter), " (", key->name,
+                                           ") is given twice; expected it once"}));
+    }
+    const Piece value = field.sub(1);
+    if (key->namesBody) {
+      if (!isValidBodyName(value.text)) {
+        return errorAt(value.offset, concat({"expected a body name after ", quoted(letter),
+                                             ", found ", quoted(value.text)}));
+      }
+      setValue(link, *key, value.text);
+    } else {
+      std::optional<double> number;
+      if (std::optional<Error> error = readNumber(value, key->letter, number)) return error;
+      setValue(link, *key, *number);
+    }
+    mark = value.offset;
+    return std::nullopt;
+  }
+
   std::optional<Error> body(Piece statement) {
     std::vector<Piece> fields = split(statement, ',');
     const Piece head = fields[0];
@@ -188,7 +347,8 @@ class ShareDecoder {
                                    static_cast<char>(tag | 0x20));
     if (!isLetter(tag) || letter == std::end(kShapeLetters)) {
       return errorAt(head.offset, concat({"expected a body: b (box), d (disc) or p (polygon), "
-                                          "uppercase when fixed, then its name; found ",
+                                          "uppercase when fixed, then its name; or a joint (j) "
+                                          "or a spring (s); found ",
                                           quoted(head.text.substr(0, 1))}));
     }
     BodyDef def;
@@ -342,6 +502,13 @@ std::string encodeShare(const Scene& scene) {
       }
     }
   }
+  for (const SceneJoint& joint : scene.joints) {
+    out += concat({"~", std::string_view(&kJointLetter, 1), joint.name, ",",
+                   jointKindName(joint.kind), linkFields(joint, jointKeys())});
+  }
+  for (const SceneSpring& spring : scene.springs)
+    out += concat(
+        {"~", std::string_view(&kSpringLetter, 1), spring.name, linkFields(spring, springKeys())});
   return out;
 }
 

@@ -1,5 +1,6 @@
-// Scene text (docs/scene-format.md): the parser, which reads statements into a Scene with the
-// position of every value, checks the whole scene and reports overlaps, and the canonical writer.
+// Scene text (docs/scene-format.md): the parser, which reads statements (settings, bodies, joints,
+// springs) into a Scene with the position of every value, checks the whole scene and reports
+// overlaps. The canonical writer is scene_text_writer.cpp.
 #include <algorithm>
 #include <charconv>
 #include <vector>
@@ -7,6 +8,7 @@
 #include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
 #include "scene_check.h"
+#include "scene_joint_vocabulary.h"
 #include "scene_vocabulary.h"
 
 namespace contactlab {
@@ -98,12 +100,14 @@ class TextParser {
     const std::string_view word = tokens[0].text;
     if (const SettingKey* key = findSetting(word)) return setting(*key, tokens);
     if (std::optional<ShapeKind> shape = findShape(word)) return body(*shape, tokens);
+    if (word == "joint") return joint(tokens);
+    if (word == "spring") return spring(tokens);
     std::string settings;
     for (const SettingKey& key : settingKeys())
       settings += concat({settings.empty() ? "" : ", ", key.name});
     return errorAt(tokens[0].offset,
                    concat({"unknown statement ", quoted(word), "; expected a setting (", settings,
-                           ") or a body (box, disc, polygon)"}));
+                           "), a body (box, disc, polygon), a joint or a spring"}));
   }
 
   std::optional<Error> setting(const SettingKey& key, const std::vector<Token>& tokens) {
@@ -238,6 +242,151 @@ class TextParser {
     return std::nullopt;
   }
 
+  // The name after 'joint' or 'spring', or why there is none.
+  std::optional<Error> linkName(std::string_view noun, const std::vector<Token>& tokens) const {
+    if (tokens.size() < 2) {
+      return errorAt(tokens[0].end(), concat({"expected a ", noun, " name after ", quoted(noun),
+                                              ", found the end of the line"}));
+    }
+    if (!isValidBodyName(tokens[1].text)) {
+      return errorAt(tokens[1].offset,
+                     concat({"expected a ", noun, " name (letters, digits, '_', '-', '.') after ",
+                             quoted(noun), ", found ", quoted(tokens[1].text)}));
+    }
+    return std::nullopt;
+  }
+
+  // joint NAME KIND key=value ...
+  std::optional<Error> joint(const std::vector<Token>& tokens) {
+    if (std::optional<Error> error = linkName("joint", tokens)) return error;
+    SceneJoint joint;
+    joint.name = std::string(tokens[1].text);
+    JointMarks marks;
+    marks.name = tokens[1].offset;
+    if (tokens.size() < 3) {
+      return errorAt(tokens[1].end(),
+                     concat({"expected a joint kind (", jointKindNames(), ") after joint ",
+                             quoted(joint.name), ", found the end of the line"}));
+    }
+    std::optional<JointKind> kind = findJointKind(tokens[2].text);
+    if (!kind) {
+      return errorAt(tokens[2].offset,
+                     concat({"unknown joint kind ", quoted(tokens[2].text), "; expected ",
+                             jointKindNames(), " after joint ", quoted(joint.name)}));
+    }
+    joint.kind = *kind;
+    marks.kind = tokens[2].offset;
+    const std::string noun = concat({"a ", jointKindName(joint.kind)});
+    const std::string keys = jointKeyNames(joint.kind);
+    for (std::size_t i = 3; i < tokens.size(); ++i) {
+      if (std::optional<Error> error =
+              linkValue(tokens[i], jointKeys(), kind, noun, keys, marks.fields, joint))
+        return error;
+    }
+    if (std::optional<Error> error = jointCompleteness(joint, marks)) return error;
+    scene_.joints.push_back(std::move(joint));
+    marks_.joints.push_back(marks);
+    return std::nullopt;
+  }
+
+  // What a joint statement must have once its keys are read: a=, b= on a hinge, length= on a rod,
+  // and the point on body B (bx=, by=) exactly when it names body B (else the world point x=, y=).
+  std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
+    const std::string kind(jointKindName(joint.kind));
+    const auto given = [&](JointField field) { return marks.fields[std::size_t(field)]; };
+    if (!given(JointField::BodyA)) {
+      return errorAt(marks.name, concat({"expected a=BODY for ", kind, " ", quoted(joint.name),
+                                         " (the body it holds)"}));
+    }
+    if (joint.kind == JointKind::Hinge && !given(JointField::BodyB)) {
+      return errorAt(marks.kind, concat({"expected b=BODY for hinge ", quoted(joint.name),
+                                         " (a hinge joins two bodies; a pin holds one to the "
+                                         "world)"}));
+    }
+    if (joint.kind == JointKind::Rod && !given(JointField::Length)) {
+      return errorAt(marks.kind,
+                     concat({"expected length=L for rod ", quoted(joint.name), " (m, > 0)"}));
+    }
+    const bool toBody = given(JointField::BodyB).has_value();
+    for (const LinkKey& key : jointKeys()) {
+      const std::optional<std::size_t>& mark = marks.fields[key.field];
+      if (!mark) continue;
+      const std::size_t at = *mark - key.name.size() - 1;
+      if (toBody && key.bodyB == BodyBUse::WithoutBodyB) {
+        return errorAt(
+            at, concat({"'", key.name, "=' is a world point, and ", kind, " ", quoted(joint.name),
+                        " joins two bodies (b=); expected bx= and "
+                        "by=, a point of body b"}));
+      }
+      if (!toBody && key.bodyB == BodyBUse::WithBodyB) {
+        return errorAt(at, concat({"'", key.name, "=' is a point of body b, and ", kind, " ",
+                                   quoted(joint.name),
+                                   " has no b=; expected x= and y=, the "
+                                   "world point"}));
+      }
+    }
+    return std::nullopt;
+  }
+
+  // spring NAME key=value ...
+  std::optional<Error> spring(const std::vector<Token>& tokens) {
+    if (std::optional<Error> error = linkName("spring", tokens)) return error;
+    SceneSpring spring;
+    spring.name = std::string(tokens[1].text);
+    SpringMarks marks;
+    marks.name = tokens[1].offset;
+    const std::string keys = springKeyNames();
+    for (std::size_t i = 2; i < tokens.size(); ++i) {
+      if (std::optional<Error> error = linkValue(tokens[i], springKeys(), std::nullopt, "a spring",
+                                                 keys, marks.fields, spring))
+        return error;
+    }
+    if (!marks.fields[std::size_t(SpringField::Body)]) {
+      return errorAt(marks.name, concat({"expected a=BODY for spring ", quoted(spring.name),
+                                         " (the body it pulls)"}));
+    }
+    scene_.springs.push_back(std::move(spring));
+    marks_.springs.push_back(marks);
+    return std::nullopt;
+  }
+
+  // One key=value of a joint (of that kind) or a spring (no kind).
+  template <typename Link, std::size_t N>
+  std::optional<Error> linkValue(const Token& token, std::span<const LinkKey> keys,
+                                 std::optional<JointKind> kind, std::string_view noun,
+                                 std::string_view keyNames,
+                                 std::array<std::optional<std::size_t>, N>& marks,
+                                 Link& link) const {
+    const std::size_t equals = token.text.find('=');
+    if (equals == std::string_view::npos)
+      return errorAt(token.offset, concat({"expected key=value, found ", quoted(token.text)}));
+    const std::string_view name = token.text.substr(0, equals);
+    const LinkKey* key = findLinkKey(keys, name);
+    if (!key || (kind && !appliesTo(*key, *kind))) {
+      const std::string problem = key ? concat({noun, " has no key "}) : "unknown key ";
+      return errorAt(token.offset, concat({problem, quoted(name), "; expected one of ", keyNames}));
+    }
+    std::optional<std::size_t>& mark = marks[key->field];
+    if (mark)
+      return errorAt(token.offset, concat({quoted(name), " is given twice; expected it once"}));
+    const Token value{token.text.substr(equals + 1), token.offset + equals + 1};
+    const std::string after = concat({name, "="});
+    if (key->namesBody) {
+      if (!isValidBodyName(value.text)) {
+        return errorAt(value.offset, concat({"expected a body name after ", quoted(after),
+                                             ", found ", quoted(value.text)}));
+      }
+      setValue(link, *key, value.text);
+    } else {
+      ParsedNumber number = parseNumber(value.text);
+      if (number.status != ParsedNumber::Status::Ok)
+        return errorAt(value.offset, numberProblem(number.status, after, value.text));
+      setValue(link, *key, number.value);
+    }
+    mark = value.offset;
+    return std::nullopt;
+  }
+
   std::string_view text_;
   std::string_view source_;
   std::size_t start_ = 0;
@@ -250,31 +399,6 @@ class TextParser {
 
 Result<LoadedScene> parseScene(std::string_view text, std::string_view sourceName) {
   return TextParser(text, sourceName).parse();
-}
-
-std::string writeScene(const Scene& scene) {
-  std::string out;
-  for (const SettingKey& key : settingKeys())
-    out += concat({key.name, " ", settingText(key, scene.settings), "\n"});
-  if (!scene.bodies.empty()) out += "\n";
-  for (const BodyDef& def : scene.bodies) {
-    out += concat({shapeName(def.shape), " ", def.name});
-    for (const BodyKey& key : bodyKeys()) {
-      if (!isWritten(def, key.field)) continue;
-      out += concat({" ", key.name, "="});
-      if (key.field == BodyField::Points) {
-        for (std::size_t i = 0; i < def.points.size(); ++i) {
-          out += concat({i > 0 ? "," : "", formatNumber(def.points[i].x), ",",
-                         formatNumber(def.points[i].y)});
-        }
-      } else {
-        out += formatNumber(numberField(def, key.field));
-      }
-    }
-    if (def.fixed) out += " fixed";
-    out += "\n";
-  }
-  return out;
 }
 
 }  // namespace contactlab

@@ -1,4 +1,5 @@
-// From a scene to a world (checked whole first) and from a world back to a scene in canonical form.
+// From a scene to a world (checked whole first: bodies, then joints, then springs) and from a world
+// back to a scene in canonical form.
 #include "contactlab/scene.h"
 #include "scene_check.h"
 #include "scene_vocabulary.h"
@@ -28,9 +29,32 @@ Result<World> buildWorld(const Scene& scene) {
     return Error{problem->message};
   Result<World> world = World::create(scene.settings);
   if (!world) return world.error();
+  World& built = world.value();
   for (const BodyDef& def : scene.bodies) {
-    Result<BodyId> added = world.value().addBody(def);
+    Result<BodyId> added = built.addBody(def);
     if (!added) return added.error();
+  }
+  for (const SceneJoint& joint : scene.joints) {
+    JointDef def{joint.name,
+                 joint.kind,
+                 *built.findBody(joint.bodyA),
+                 joint.bodyB.empty() ? BodyId{} : *built.findBody(joint.bodyB),
+                 joint.anchorA,
+                 joint.anchorB,
+                 joint.length};
+    Result<JointId> added = built.addJoint(def);
+    if (!added) return added.error();
+  }
+  for (const SceneSpring& spring : scene.springs) {
+    SpringDef def;
+    def.body = *built.findBody(spring.body);
+    def.bodyPoint = spring.point;
+    def.anchor = spring.anchor;
+    def.stiffness = spring.stiffness;
+    def.restLength = spring.restLength;
+    def.damping = spring.damping;
+    Result<SpringId> added = built.addSpring(def);
+    if (!added) return Error{concat({"spring ", quoted(spring.name), ": ", added.error().message})};
   }
   return world;
 }
@@ -42,6 +66,24 @@ Scene captureScene(const World& world) {
     BodyView view = *world.body(id);
     view.def.state = view.state;
     scene.bodies.push_back(canonical(std::move(view.def)));
+  }
+  const auto nameOf = [&](BodyId id) {
+    return id.isNull() ? std::string() : world.body(id)->def.name;
+  };
+  for (const JointDef& def : world.jointDefinitions()) {
+    SceneJoint joint{def.name,
+                     def.kind,
+                     nameOf(def.a),
+                     nameOf(def.b),
+                     def.anchorA,
+                     def.anchorB,
+                     def.kind == JointKind::Rod ? def.length : 0};
+    scene.joints.push_back(std::move(joint));
+  }
+  for (const SpringDef& def : world.springDefinitions()) {
+    scene.springs.push_back({concat({"spring", std::to_string(scene.springs.size() + 1)}),
+                             nameOf(def.body), def.bodyPoint, def.anchor, def.stiffness,
+                             def.restLength, def.damping});
   }
   return scene;
 }
