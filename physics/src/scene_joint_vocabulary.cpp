@@ -7,8 +7,6 @@
 namespace contactlab {
 namespace {
 
-constexpr std::string_view kJointKindNames[] = {"pin", "hinge", "rod"};  // by JointKind
-
 constexpr unsigned kindBit(JointKind kind) {
   return 1u << static_cast<unsigned>(kind);
 }
@@ -128,13 +126,9 @@ std::string keyList(std::span<const LinkKey> keys, unsigned kinds, bool letters)
 
 }  // namespace
 
-std::string_view jointKindName(JointKind kind) {
-  return kJointKindNames[static_cast<std::size_t>(kind)];
-}
-
 std::optional<JointKind> findJointKind(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(kJointKindNames); ++i)
-    if (kJointKindNames[i] == name) return static_cast<JointKind>(i);
+  for (JointKind kind : {JointKind::Pin, JointKind::Hinge, JointKind::Rod})
+    if (jointKindName(kind) == name) return kind;
   return std::nullopt;
 }
 

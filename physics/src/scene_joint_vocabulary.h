@@ -13,7 +13,6 @@
 
 namespace contactlab {
 
-std::string_view jointKindName(JointKind kind);  // "pin", "hinge", "rod"
 std::optional<JointKind> findJointKind(std::string_view name);
 std::string jointKindNames();  // "pin, hinge or rod", for messages
 
