@@ -10,10 +10,12 @@
 
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <numbers>
 #include <string>
 #include <thread>
 
@@ -143,6 +145,30 @@ TEST_CASE("a resting block's contacts carry its weight in the CLI output") {
     total += c["force"].get<double>();
   }
   CHECK(total == doctest::Approx(2 * 9.81).epsilon(1e-6));
+}
+
+TEST_CASE("a pendulum's rod in the CLI output: anchors, force and tension m g cos(theta)") {
+  // Released at rest 30 degrees out: v = 0, so the tension is m g cos 30 degrees.
+  const std::string scene = writeTemp("pendulum.scene",
+                                      "disc bob r=0.1 x=1 y=-1.7320508075688772 mass=2\n"
+                                      "joint R rod a=bob x=0 y=0 length=2\n");
+  Outcome o = cli("run " + scene + " --time 0");
+  REQUIRE(o.exitCode == 0);
+  auto frame = nlohmann::json::parse(o.out);
+  REQUIRE(frame["joints"].size() == 1);
+  const auto& j = frame["joints"][0];
+  CHECK(j["name"] == "R");
+  CHECK(j["kind"] == "rod");
+  CHECK(j["a"] == "bob");
+  CHECK(j["b"].is_null());
+  CHECK(j["ax"].get<double>() == doctest::Approx(1));
+  CHECK(j["bx"].get<double>() == 0);
+  CHECK(j["by"].get<double>() == 0);
+  const double tension = 2 * 9.81 * std::cos(std::numbers::pi / 6);
+  CHECK(j["tension"].get<double>() == doctest::Approx(tension).epsilon(1e-9));
+  // The force on the bob points from it to the pivot, tension long.
+  CHECK(j["fx"].get<double>() == doctest::Approx(-tension * 0.5).epsilon(1e-9));
+  CHECK(j["fy"].get<double>() == doctest::Approx(tension * std::sqrt(3) / 2).epsilon(1e-9));
 }
 
 TEST_CASE("--every prints a time series; --format csv prints a header and a row per body") {

@@ -300,6 +300,23 @@ TEST_CASE("a drag while running is one undo step back to the moment it began") {
   CHECK_FALSE(doc.history.canUndo());
 }
 
+TEST_CASE("a drag under way is not part of the scene: saves, shares and the history leave it out") {
+  Document doc = stackDocument();
+  const BodyId b = *doc.world.findBody("B");
+  REQUIRE(beginDrag(doc, b, doc.world.body(b)->state.position));
+  REQUIRE(doc.drag.moveTo(doc.world, {3, 4}));
+  stepValid(doc.world);
+  REQUIRE(doc.world.springDefinitions().size() == 3);  // the spring and its two dashpots
+  const Scene scene = sceneOf(doc);
+  CHECK(scene.springs.empty());
+  CHECK(scene.bodies.size() == captureScene(doc.world).bodies.size());
+  CHECK(doc.world.springDefinitions().size() == 3);  // the drag goes on
+  markStart(doc);
+  CHECK(doc.start.springs.empty());
+  doc.drag.end(doc.world);
+  CHECK(captureScene(doc.world).springs.empty());
+}
+
 TEST_CASE("bodies that leave the world are removed in one undoable step") {
   Document doc = stackDocument();
   REQUIRE(applyEdit(doc, [&](World& w) -> Status {

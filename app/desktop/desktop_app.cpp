@@ -474,7 +474,7 @@ void DesktopApp::finish() {
   keepPreferences();
   Document doc = runner_->finish();
   if (sessions_) {
-    Status saved = saveSession(captureScene(doc.world));
+    Status saved = saveSession(sceneOf(doc));
     if (!saved) {
       std::fprintf(stderr, "contactlab: this session was not kept: %s\n",
                    saved.error().message.c_str());

@@ -21,7 +21,7 @@ Status replaceWorld(Document& doc, const Scene& scene) {
 
 // The document as it is now, for the history.
 Moment moment(const Document& doc) {
-  return {captureScene(doc.world), doc.start};
+  return {sceneOf(doc), doc.start};
 }
 
 // Back to a moment from the history: its scene and its start.
@@ -153,7 +153,15 @@ std::vector<std::string> removeLostBodies(Document& doc) {
 }
 
 void markStart(Document& doc) {
-  doc.start = captureScene(doc.world);
+  doc.start = sceneOf(doc);
+}
+
+Scene sceneOf(const Document& doc) {
+  if (!doc.drag.active()) return captureScene(doc.world);
+  World withoutDrag = doc.world;  // a copy shares the definitions: cheap (docs/api.md)
+  DragSpring drag = doc.drag;
+  drag.end(withoutDrag);
+  return captureScene(withoutDrag);
 }
 
 }  // namespace contactlab

@@ -26,6 +26,11 @@ struct Document {
   std::string source;       // what was opened: a file, a preset, a share string, the last session
 };
 
+// The scene the person made, as it is now: the world without the mouse drag's spring and dashpots
+// (a drag under way is a hand on the world, not part of the scene). Saves, shares, the session
+// and the undo history all keep this.
+Scene sceneOf(const Document& doc);
+
 // A document on `scene` (its start), or why the scene does not build.
 Result<Document> openDocument(const Scene& scene, std::string source);
 

@@ -121,7 +121,7 @@ void PhysicsRunner::measureSpeed(double now) {
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path) {
   if (use == CapturedScene::Use::CopyShare || use == CapturedScene::Use::SaveFile)
     s.doc.world.forgetWarmStart();
-  s.captures.push_back({use, path, captureScene(s.doc.world)});
+  s.captures.push_back({use, path, sceneOf(s.doc)});
 }
 
 // A pooled snapshot that only the pool holds (the window and latest_ have let go of it), else a
