@@ -19,6 +19,18 @@ Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
 
 }  // namespace
 
+void countLcpSolve(ContactSimWork& work, const LcpInfo& info, double seconds, std::size_t size) {
+  const int bucket = std::min<int>(std::bit_width(size) - 1, kGroupSizeBuckets - 1);
+  work.lcpSecondsBySize[bucket] += seconds;
+  ++work.lcpSolvesBySize[bucket];
+  ++work.lcpSolves;
+  work.pivots += info.pivots;
+  work.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
+  work.lcpUnbounded += info.status == LcpStatus::Unbounded;
+  work.redundantContacts += info.redundant;
+  work.worstResidual = std::max(work.worstResidual, info.residual);
+}
+
 double ContactSim::freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
                                             std::span<const BodyRate> rates) const {
   const ContactGeometry& g = c.geometry;
@@ -123,16 +135,8 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
       StageTimer timer(seconds);
       info = lcp_.solve(A_, b_, f_, a_, clamped_);
     }
-    const int bucket = std::min<int>(std::bit_width(k) - 1, kGroupSizeBuckets - 1);
     stats.contact.time.solve += seconds;
-    stats.contact.lcpSecondsBySize[bucket] += seconds;
-    ++stats.contact.lcpSolvesBySize[bucket];
-    ++stats.contact.lcpSolves;
-    stats.contact.pivots += info.pivots;
-    stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
-    stats.contact.lcpUnbounded += info.status == LcpStatus::Unbounded;
-    stats.contact.redundantContacts += info.redundant;
-    stats.contact.worstResidual = std::max(stats.contact.worstResidual, info.residual);
+    countLcpSolve(stats.contact, info, seconds, k);
     stats.contact.largestGroup = std::max(stats.contact.largestGroup, static_cast<int>(k));
     for (size_t i = 0; i < k; ++i) {
       const Contact& c = resting_[group[i]];

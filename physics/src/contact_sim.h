@@ -44,6 +44,9 @@
 
 namespace contactlab {
 
+// Adds one LCP solve of `size` rows that took `seconds` to the running totals.
+void countLcpSolve(ContactSimWork& work, const LcpInfo& info, double seconds, std::size_t size);
+
 // A resting contact and the force the solve gave it.
 struct RestingContact {
   Contact contact;

@@ -5,7 +5,6 @@
 // Each joint row asks for d'' = -2 w d' (the velocity part of the gap correction, w as for
 // contacts); the position error is removed after the step by projection (joint_rows.h).
 #include <algorithm>
-#include <bit>
 
 #include "contact_sim.h"
 #include "stage_timer.h"
@@ -50,18 +49,7 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
     info = mixed_.solve(model, denseRows_, nj, b_, f_, clamped_);
   }
   stats.contact.time.solve += seconds;
-  if (nc > 0) {
-    const int bucket =
-        std::min<int>(std::bit_width(static_cast<unsigned>(nc)) - 1, kGroupSizeBuckets - 1);
-    stats.contact.lcpSecondsBySize[bucket] += seconds;
-    ++stats.contact.lcpSolvesBySize[bucket];
-    ++stats.contact.lcpSolves;
-    stats.contact.pivots += info.pivots;
-    stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
-    stats.contact.lcpUnbounded += info.status == LcpStatus::Unbounded;
-    stats.contact.redundantContacts += info.redundant;
-    stats.contact.worstResidual = std::max(stats.contact.worstResidual, info.residual);
-  }
+  if (nc > 0) countLcpSolve(stats.contact, info, seconds, static_cast<std::size_t>(nc));
   stats.contact.largestGroup = std::max(stats.contact.largestGroup, nj + nc);
   jointForces_.assign(f_.begin(), f_.begin() + nj);
   for (int i = 0; i < nj; ++i) applyJointForce(model, jointRows_[i], f_[i], rates);
