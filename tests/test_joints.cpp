@@ -226,9 +226,11 @@ TEST_CASE("joints are checked whole, go with their bodies, and time stepping ref
 
   const BodyId c = addDisc(world, "c", 0.1, 1, {0, -1});
   const JointId pin = addJoint(world, {"p", JointKind::Pin, c, BodyId{}, {0, 1}, {0, 0}});
+  CHECK(world.joints().at(0).force.y > 0);  // ContactSim: the pin holds the disc up
   WorldSettings settings = world.settings();
   settings.solver = SolverKind::Timestep;
   REQUIRE(world.setSettings(settings).ok());
+  CHECK(world.joints().at(0).force == Vec2{0, 0});  // not held: no force, not a stale one
   const BodyState before = world.body(c)->state;
   Status stepped = world.step();
   REQUIRE_FALSE(stepped.ok());

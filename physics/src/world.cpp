@@ -379,12 +379,15 @@ std::vector<JointReport> World::joints() {
   std::vector<JointReport> out;
   if (model.joints.empty()) return out;
   // ContactSim solves at the current state, as contacts() does; the joints' forces come with it.
+  // Under time stepping (which refuses joints) the joints are reported without forces.
+  const bool solved = model.settings.solver == SolverKind::Contact;
   std::vector<RestingContact> resting;
   StepReport scratch;
-  if (model.settings.solver == SolverKind::Contact)
-    w.stepper.contactsAt(model, w.states, scratch, resting);
-  const std::span<const JointRow> rows = w.stepper.jointRows();
-  const std::span<const double> forces = w.stepper.jointForces();
+  if (solved) w.stepper.contactsAt(model, w.states, scratch, resting);
+  const std::span<const JointRow> rows =
+      solved ? w.stepper.jointRows() : std::span<const JointRow>{};
+  const std::span<const double> forces =
+      solved ? w.stepper.jointForces() : std::span<const double>{};
   for (std::size_t j = 0; j < model.joints.size(); ++j) {
     const Joint& joint = model.joints[j];
     JointReport r{joint.id,
