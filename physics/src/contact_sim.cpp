@@ -9,15 +9,6 @@
 #include "stage_timer.h"
 
 namespace contactlab {
-namespace {
-
-// Acceleration of the point of a body at world position p (eq. 8): v' + w' x r + w x (w x r).
-Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
-  Vec2 arm = p - s.position;
-  return r.acceleration + cross(r.alpha, arm) - s.omega * s.omega * arm;
-}
-
-}  // namespace
 
 void countLcpSolve(ContactSimWork& work, const LcpInfo& info, double seconds, std::size_t size) {
   const int bucket = std::min<int>(std::bit_width(size) - 1, kGroupSizeBuckets - 1);

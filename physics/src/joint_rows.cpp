@@ -3,18 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "contactlab_assert.h"
 #include "transform.h"
 
 namespace contactlab {
 namespace {
-
-// Acceleration of the point of a body at world position p (eq. 8): v' + w' x r - w^2 r.
-Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
-  const Vec2 arm = p - s.position;
-  return r.acceleration + cross(r.alpha, arm) - s.omega * s.omega * arm;
-}
 
 JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
                   std::span<const BodyState> states, std::span<const BodyRate> rates) {
@@ -57,6 +52,20 @@ void moveBody(const Model& model, int i, Vec2 p, Vec2 impulse, std::span<BodySta
   BodyState& s = states[i];
   s.position += body.invMass * impulse;
   s.angle += body.invInertia * cross(p - s.position, impulse);
+}
+
+// Adds M^-1 J^T times `magnitude` along `row` to the (linear, angular) pair `part(i)` of each of
+// its bodies: +n and the arm's torque on body 1, the opposite on body 2 (none for the world).
+template <class Part>
+void addAlongRow(const Model& model, const JointRow& row, double magnitude, Part part) {
+  auto add = [&](int i, double sign, double arm) {
+    const Body& body = model.bodies[i];
+    auto [linear, angular] = part(i);
+    linear += sign * body.invMass * magnitude * row.normal;
+    angular += sign * body.invInertia * magnitude * arm;
+  };
+  add(row.body1, 1, row.arm1);
+  if (row.body2 >= 0) add(row.body2, -1, row.arm2);
 }
 
 }  // namespace
@@ -102,34 +111,13 @@ void jointRows(const Model& model, std::span<const BodyState> states,
 }
 
 void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates) {
-  const Body& a = model.bodies[row.body1];
-  rates[row.body1].acceleration += a.invMass * f * row.normal;
-  rates[row.body1].alpha += a.invInertia * f * row.arm1;
-  if (row.body2 < 0) return;
-  const Body& b = model.bodies[row.body2];
-  rates[row.body2].acceleration -= b.invMass * f * row.normal;
-  rates[row.body2].alpha -= b.invInertia * f * row.arm2;
+  addAlongRow(model, row, f,
+              [&](int i) { return std::tie(rates[i].acceleration, rates[i].alpha); });
 }
 
 void applyJointImpulse(const Model& model, const JointRow& row, double j,
                        std::span<BodyState> states) {
-  const Body& a = model.bodies[row.body1];
-  states[row.body1].velocity += a.invMass * j * row.normal;
-  states[row.body1].omega += a.invInertia * j * row.arm1;
-  if (row.body2 < 0) return;
-  const Body& b = model.bodies[row.body2];
-  states[row.body2].velocity -= b.invMass * j * row.normal;
-  states[row.body2].omega -= b.invInertia * j * row.arm2;
-}
-
-double jointDrift(const Model& model, std::span<const BodyState> states) {
-  double worst = 0;
-  for (const Joint& joint : model.joints) {
-    const double apart = glm::length(jointPointA(joint, states) - jointPointB(joint, states));
-    const double error = joint.def.kind == JointKind::Rod ? apart - joint.def.length : apart;
-    worst = std::max(worst, std::abs(error));
-  }
-  return worst;
+  addAlongRow(model, row, j, [&](int i) { return std::tie(states[i].velocity, states[i].omega); });
 }
 
 void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) {

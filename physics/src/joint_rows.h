@@ -43,10 +43,6 @@ void applyJointForce(const Model& model, const JointRow& row, double f, std::spa
 void applyJointImpulse(const Model& model, const JointRow& row, double j,
                        std::span<BodyState> states);
 
-// The joints' position error at `states`: the largest distance between a pin's or hinge's two
-// anchors, or of a rod's anchors from its length, m.
-double jointDrift(const Model& model, std::span<const BodyState> states);
-
 // Moves positions and angles (never velocities) so that the joints hold again: `sweeps` passes of
 // Gauss-Seidel over the joints, each removing a joint's error with the smallest mass-weighted move
 // of its two bodies (the same mass weighting as the forces).

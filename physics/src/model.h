@@ -76,4 +76,11 @@ inline Vec2 pointVelocity(const BodyState& s, Vec2 p) {
   return s.velocity + cross(s.omega, p - s.position);
 }
 
+// The acceleration of the point at world position p of a body in state s with rates r (reference
+// eq. 8): v' + w' x r - w^2 r.
+inline Vec2 pointAcceleration(const BodyState& s, const BodyRate& r, Vec2 p) {
+  const Vec2 arm = p - s.position;
+  return r.acceleration + cross(r.alpha, arm) - s.omega * s.omega * arm;
+}
+
 }  // namespace contactlab

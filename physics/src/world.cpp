@@ -46,7 +46,8 @@ struct WorldImpl {
   // (forgetWarmStart). contacts() reads it only.
   Stepper stepper;
   TimestepSim timestep;
-  std::vector<ContactReport> contacts;  // valid when contactsValid; contacts() computes them
+  std::vector<ContactReport> contacts;    // valid when contactsValid; contacts() computes them
+  std::vector<JointReport> jointReports;  // with the contacts, valid when contactsValid
   bool contactsValid = false;
   bool stepReportCurrent = false;  // the time-stepping solver's last step report is for this state
 
@@ -77,9 +78,26 @@ struct WorldImpl {
       std::vector<SteppedContact> stepped;
       source.timestep.lastContacts(*model, states, stepped);
       reportStepped(stepped);
+      reportJoints(false);
       contactsValid = true;
     }
     stepReportCurrent = false;
+  }
+  // The joints at the current state, with the forces of the ContactSim solve just made (`solved`)
+  // or, under time stepping, which refuses joints, without forces.
+  void reportJoints(bool solved) {
+    jointReports.clear();
+    for (const Joint& joint : model->joints)
+      jointReports.push_back({joint.id, joint.def.name, joint.def.kind, joint.def.a, joint.def.b,
+                              jointPointA(joint, states), jointPointB(joint, states)});
+    if (!solved) return;
+    const std::span<const JointRow> rows = stepper.jointRows();
+    const std::span<const double> forces = stepper.jointForces();
+    for (std::size_t k = 0; k < rows.size() && k < forces.size(); ++k) {
+      JointReport& r = jointReports[rows[k].joint];
+      r.force += forces[k] * rows[k].normal;
+      if (r.kind == JointKind::Rod) r.tension = -forces[k];
+    }
   }
   void reportStepped(std::span<const SteppedContact> stepped) {
     contacts.clear();
@@ -374,37 +392,8 @@ Status World::removeJoint(JointId id) {
 }
 
 std::vector<JointReport> World::joints() {
-  WorldImpl& w = *impl_;
-  const Model& model = *w.model;
-  std::vector<JointReport> out;
-  if (model.joints.empty()) return out;
-  // ContactSim solves at the current state, as contacts() does; the joints' forces come with it.
-  // Under time stepping (which refuses joints) the joints are reported without forces.
-  const bool solved = model.settings.solver == SolverKind::Contact;
-  std::vector<RestingContact> resting;
-  StepReport scratch;
-  if (solved) w.stepper.contactsAt(model, w.states, scratch, resting);
-  const std::span<const JointRow> rows =
-      solved ? w.stepper.jointRows() : std::span<const JointRow>{};
-  const std::span<const double> forces =
-      solved ? w.stepper.jointForces() : std::span<const double>{};
-  for (std::size_t j = 0; j < model.joints.size(); ++j) {
-    const Joint& joint = model.joints[j];
-    JointReport r{joint.id,
-                  joint.def.name,
-                  joint.def.kind,
-                  joint.def.a,
-                  joint.def.b,
-                  jointPointA(joint, w.states),
-                  jointPointB(joint, w.states)};
-    for (std::size_t k = 0; k < rows.size() && k < forces.size(); ++k) {
-      if (rows[k].joint != static_cast<int>(j)) continue;
-      r.force += forces[k] * rows[k].normal;
-      if (joint.def.kind == JointKind::Rod) r.tension = -forces[k];
-    }
-    out.push_back(r);
-  }
-  return out;
+  contacts();  // the joints' forces come with the contacts' solve
+  return impl_->jointReports;
 }
 
 std::vector<JointDef> World::jointDefinitions() const {
@@ -477,6 +466,7 @@ const std::vector<ContactReport>& World::contacts() {
       w.timestep.contactsAt(*w.model, w.states, stepped);
     }
     w.reportStepped(stepped);
+    w.reportJoints(false);
     w.contactsValid = true;
     return w.contacts;
   }
@@ -488,6 +478,7 @@ const std::vector<ContactReport>& World::contacts() {
     w.contacts.push_back({w.model->bodies[r.contact.body1].id, w.model->bodies[r.contact.body2].id,
                           g.point1, g.normal, g.distance, r.force, 0.0});
   }
+  w.reportJoints(true);
   w.contactsValid = true;
   return w.contacts;
 }

@@ -100,8 +100,9 @@ class World {
   // ContactSim holds joints: a step with joints under the time-stepping solver is an error.
   Result<JointId> addJoint(const JointDef& def);
   Status removeJoint(JointId id);
-  // The joints as they act at the current state (ContactSim solves at the current state, as for
-  // contacts()), in the order they were added.
+  // The joints as they act at the current state, in the order they were added: computed with
+  // contacts() (ContactSim's solve gives both), so calling both costs one solve. Under time
+  // stepping the joints are reported without forces.
   std::vector<JointReport> joints();
   // The joints' and springs' definitions, in the order they were added (for captureScene).
   std::vector<JointDef> jointDefinitions() const;
