@@ -99,7 +99,7 @@ nlohmann::ordered_json frameJson(const FrameFacts& facts, double wallSeconds) {
         {"by", j.pointB.y},
         {"fx", j.force.x},
         {"fy", j.force.y}};
-    if (j.kind == JointKind::Rod) joint["tension"] = j.tension;
+    if (holdsDistance(j.kind)) joint["tension"] = j.tension;
     frame["joints"].push_back(std::move(joint));
   }
   const Energy& e = facts.energy;

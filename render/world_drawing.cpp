@@ -153,8 +153,23 @@ void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) 
   }
 }
 
-// A joint: a rod as a dark line between its anchors with a dot at each, a pin as a ring with a
-// cross (a nail in the wall), a hinge as a ring with a dot (an axle through both bodies).
+// A slack rope between screen points a and b: a parabola hanging below its chord, its sag s such
+// that its length c + 8 s^2 / (3 c) (the parabola's arc length to first order) is the rope's.
+void slackRope(Vec2 a, Vec2 b, double chord, double length, double pixelsPerMeter, float width,
+               DrawList& out) {
+  const double sag = pixelsPerMeter * std::sqrt(3 * chord * (length - chord) / 8);
+  constexpr int kPoints = 17;
+  std::vector<Vec2> points;
+  for (int k = 0; k < kPoints; ++k) {
+    const double t = double(k) / (kPoints - 1);
+    points.push_back(a + (b - a) * t + Vec2{0, 4 * sag * t * (1 - t)});  // screen y points down
+  }
+  out.polyline(points, false, width, kJoint);
+}
+
+// A joint: a rod as a dark line between its anchors with a dot at each, a rope likewise but thin
+// and hanging when slack, a pin as a ring with a cross (a nail in the wall), a hinge as a ring with
+// a dot (an axle through both bodies).
 void drawJoint(const JointReport& joint, const Camera& camera, float stroke, DrawList& out) {
   const Vec2 a = camera.worldToScreen(joint.pointA), b = camera.worldToScreen(joint.pointB);
   const float r = 5.0f * stroke, width = 2.0f * stroke;
@@ -173,6 +188,16 @@ void drawJoint(const JointReport& joint, const Camera& camera, float stroke, Dra
       out.ring(a, r, width, kJoint, 16);
       out.disc(a, 0.4f * r, kJoint, 10);
       break;
+    case JointKind::Rope: {
+      const double chord = glm::length(joint.pointA - joint.pointB);
+      if (chord < joint.length)
+        slackRope(a, b, chord, joint.length, camera.pixelsPerMeter, 0.6f * width, out);
+      else
+        out.line(a, b, 0.6f * width, kJoint);
+      out.disc(a, 0.5f * r, kJoint, 12);
+      out.disc(b, 0.5f * r, kJoint, 12);
+      break;
+    }
   }
 }
 

@@ -203,10 +203,10 @@ class SceneGenerator {
     for (int i = 0; i < joints; ++i) {
       SceneJoint joint;
       joint.name = name(jointNames);
-      joint.kind = static_cast<JointKind>(integer(0, 2));
+      joint.kind = static_cast<JointKind>(integer(0, 3));
       joint.bodyA = movable[integer(0, movable.size() - 1)];
       const bool toBody =
-          joint.kind == JointKind::Hinge || (joint.kind == JointKind::Rod && chance(0.5));
+          joint.kind == JointKind::Hinge || (holdsDistance(joint.kind) && chance(0.5));
       if (toBody) {
         const BodyDef& other = scene.bodies[integer(0, scene.bodies.size() - 1)];
         if (other.name == joint.bodyA) continue;
@@ -215,7 +215,8 @@ class SceneGenerator {
       }
       if (chance(0.6)) joint.anchorA = {any(), any()};
       if (chance(0.6)) joint.anchorB = {any(), any()};
-      if (joint.kind == JointKind::Rod) joint.length = positive();
+      if (holdsDistance(joint.kind)) joint.length = positive();
+      if (joint.kind == JointKind::Rope && chance(0.5)) joint.elasticity = chance(0.5) ? 1 : 0.25;
       scene.joints.push_back(joint);
     }
     const int springs = integer(0, 3);

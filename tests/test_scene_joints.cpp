@@ -281,8 +281,8 @@ TEST_CASE("joint and spring errors name the line and column") {
     expectTextError("box A\njoint J! pin a=A\n", "J!", {"expected a joint name"});
   }
   SUBCASE("a missing or unknown kind, a missing body a") {
-    expectTextError("box A\nbox B\njoint R rope a=A b=B length=2\n", "rope",
-                    {"unknown joint kind 'rope'", "expected pin, hinge or rod"});
+    expectTextError("box A\nbox B\njoint R weld a=A b=B\n", "weld",
+                    {"unknown joint kind 'weld'", "expected pin, hinge, rod or rope"});
     expectTextError("box A\njoint J\n", "\n", {"expected a joint kind"}, 2);
     expectTextError("box A\njoint J pin x=1\n", "J pin", {"expected a=BODY for pin 'J'"});
     expectTextError("box A\nspring S x=1\n", "S x", {"expected a=BODY for spring 'S'"});
@@ -306,7 +306,7 @@ TEST_CASE("share strings: joint and spring errors name the character") {
   expectShareError("cl1~bA~bB,x2~jR,rod,aA,bB,x1,l1", "x1", {"'x' is a world point"});
   expectShareError("cl1~bA~jJ,pin,aA~jJ,pin,aA", "J", {"a joint named 'J' already exists"}, 2);
   expectShareError("cl1~bA~jJ,pin,aA,p1.2.3", "1.2.3", {"expected a number after 'p'"});
-  expectShareError("cl1~bA~jR,rope,aA", "rope", {"unknown joint kind 'rope'"});
+  expectShareError("cl1~bA~jR,weld,aA", "weld", {"unknown joint kind 'weld'"});
   Result<Scene> kindless = decodeShare("cl1~bA~jJ");
   REQUIRE_FALSE(kindless.ok());
   CHECK(kindless.error().message.starts_with(

@@ -32,6 +32,14 @@ struct ContactKey {
 inline ContactKey keyOf(const Contact& c) {
   return {c.body1, c.body2, c.geometry.feature};
 }
+// The key of rope `joint` (its index in Model::joints) stretched past its length, as collisions
+// list it beside the contacts (no contact has body -1).
+inline ContactKey ropeKey(int joint) {
+  return {-1, -1, static_cast<std::uint32_t>(joint)};
+}
+inline bool isRopeKey(const ContactKey& key) {
+  return key.body1 < 0;
+}
 
 // A contact as it was collided, in the frames of its bodies, so that it moves with them: point1
 // in body 1's frame and point2 in body 2's (for a centre-line normal, the anchors, which are the

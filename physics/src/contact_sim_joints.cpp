@@ -2,8 +2,9 @@
 // MixedLcp (mixed_lcp.h: the joints' equality rows eliminated by a Schur complement, the contacts'
 // LCP solved on the rest) (contact_sim.h).
 //
-// Each joint row asks for d'' = -2 w d' (the velocity part of the gap correction, w as for
-// contacts); the position error is removed after the step by projection (joint_rows.h).
+// Each equality row asks for d'' = -2 w d' (the velocity part of the gap correction, w as for
+// contacts); the position error is removed after the step by projection (joint_rows.h). A taut
+// rope's row is one more row of the LCP, with a contact's b (its gap as the contact's distance).
 #include <algorithm>
 
 #include "contact_sim.h"
@@ -17,20 +18,26 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
   const WorldSettings& w = model.settings;
   const double omega = 1 / (w.gapRecoverySteps * w.dt);
   const double targetGap = w.distanceTol / 2;
-  int nj = 0, nc = 0;
+  // The rows: the joints' equalities, then the taut ropes' (one-sided), then the contacts.
+  int nj = 0, ne = 0, nc = 0;
   {
     StageTimer timer(stats.contact.time.build);
-    contactlab::jointRows(model, states, rates, jointRows_);
+    contactlab::jointRows(model, states, rates, w.distanceTol, jointRows_);
     nj = static_cast<int>(jointRows_.size());
     nc = static_cast<int>(resting_.size());
     denseRows_.clear();
     b_.clear();
+    clamped_.clear();
     for (const JointRow& r : jointRows_) {
       denseRows_.push_back(denseRow(r));
-      b_.push_back(r.freeAcceleration + 2 * omega * r.speed);
+      const double closing = r.oneSided ? omega * omega * std::max(r.gap - targetGap, 0.0) : 0;
+      b_.push_back(r.freeAcceleration + 2 * omega * r.speed + closing);
+      if (r.oneSided)
+        clamped_.push_back(1);  // a taut rope usually pulls
+      else
+        ++ne;
     }
     rows_.resize(nc);
-    clamped_.resize(nc);
     for (int i = 0; i < nc; ++i) {
       const Contact& c = resting_[i];
       rows_[i] = contactRow(c, states);
@@ -38,7 +45,7 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
       const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
       b_.push_back(freeRelativeAcceleration(c, states, rates) + 2 * omega * c.normalSpeed +
                    closing);
-      clamped_[i] = warmStart(c);
+      clamped_.push_back(warmStart(c));
     }
   }
   f_.resize(nj + nc);
@@ -46,17 +53,18 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
   LcpInfo info;
   {
     StageTimer timer(seconds);
-    info = mixed_.solve(model, denseRows_, nj, b_, f_, clamped_);
+    info = mixed_.solve(model, denseRows_, ne, b_, f_, clamped_);
   }
   stats.contact.time.solve += seconds;
-  if (nc > 0) countLcpSolve(stats.contact, info, seconds, static_cast<std::size_t>(nc));
+  if (nj + nc > ne)
+    countLcpSolve(stats.contact, info, seconds, static_cast<std::size_t>(nj - ne + nc));
   stats.contact.largestGroup = std::max(stats.contact.largestGroup, nj + nc);
   jointForces_.assign(f_.begin(), f_.begin() + nj);
   for (int i = 0; i < nj; ++i) applyJointForce(model, jointRows_[i], f_[i], rates);
   for (int i = 0; i < nc; ++i) {
     const Contact& c = resting_[i];
     applyNormalForce(model, rows_[i], f_[nj + i], rates);
-    current_.push_back({keyOf(c), clamped_[i]});
+    current_.push_back({keyOf(c), clamped_[nj - ne + i]});
     if (report) report->push_back({c, f_[nj + i]});
   }
 }

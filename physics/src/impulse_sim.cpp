@@ -32,27 +32,50 @@ std::pair<int, int> orderedPair(const Contact& c) {
 
 }  // namespace
 
-LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> states) {
+bool ImpulseSim::ropeStretches(const Model& model, std::span<const BodyState> states,
+                               double reach) {
+  if (model.joints.empty()) return false;
   zeroRates_.assign(states.size(), BodyRate{});
-  jointRows(model, states, zeroRates_, jointRows_);
+  jointRows(model, states, zeroRates_, reach, jointRows_);
+  const double approaching = -kApproachFraction * model.settings.velocityTol;
+  return std::any_of(jointRows_.begin(), jointRows_.end(),
+                     [&](const JointRow& r) { return r.oneSided && r.speed < approaching; });
+}
+
+LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> states,
+                                    StepReport& stats) {
+  const double velocityTol = model.settings.velocityTol;
+  zeroRates_.assign(states.size(), BodyRate{});
+  jointRows(model, states, zeroRates_, model.settings.distanceTol, jointRows_);
   const std::size_t nj = jointRows_.size(), k = groupRows_.size();
   denseRows_.clear();
   mixedB_.clear();
-  // Velocities after the impulses: the joints' rows at 0, the contacts' as their LCP says.
+  // Velocities after the impulses: the joints' rows at 0, a taut rope's and the contacts' as
+  // their LCP says (a rope stretching at v- < -velocityTol ends shortening at e v-).
+  std::size_t equalities = 0;
   for (const JointRow& r : jointRows_) {
     denseRows_.push_back(denseRow(r));
-    mixedB_.push_back(r.speed);
+    if (!r.oneSided) {
+      ++equalities;
+      mixedB_.push_back(r.speed);
+      continue;
+    }
+    const double e = -r.speed > velocityTol ? model.joints[r.joint].def.elasticity : 0.0;
+    mixedB_.push_back(r.speed < 0 ? (1 + e) * r.speed : r.speed);
   }
   for (std::size_t i = 0; i < k; ++i) {
     denseRows_.push_back(denseRow(groupRows_[i]));
     mixedB_.push_back(b_[i]);
   }
   mixedImpulses_.resize(nj + k);
-  clamped_.assign(k, 0);
-  LcpInfo info =
-      mixed_.solve(model, denseRows_, static_cast<int>(nj), mixedB_, mixedImpulses_, clamped_);
-  for (std::size_t i = 0; i < nj; ++i)
-    applyJointImpulse(model, jointRows_[i], mixedImpulses_[i], states);
+  clamped_.assign(nj - equalities + k, 0);
+  LcpInfo info = mixed_.solve(model, denseRows_, static_cast<int>(equalities), mixedB_,
+                              mixedImpulses_, clamped_);
+  for (std::size_t i = 0; i < nj; ++i) {
+    const JointRow& r = jointRows_[i];
+    if (r.oneSided && mixedImpulses_[i] > 0 && -r.speed > velocityTol) ++stats.collisions;
+    applyJointImpulse(model, r, mixedImpulses_[i], states);
+  }
   j_.assign(mixedImpulses_.begin() + static_cast<std::ptrdiff_t>(nj), mixedImpulses_.end());
   return info;
 }
@@ -61,7 +84,7 @@ int ImpulseSim::resolve(const Model& model, std::span<BodyState> states, StepRep
                         std::span<const std::pair<int, int>> overlapping) {
   StageTimer timer(stats.contact.time.collisions);
   finder_.find(model, states, model.settings.distanceTol, contacts_, {}, overlapping);
-  return resolveFound(model, states, stats);
+  return resolveFound(model, states, stats, model.settings.distanceTol);
 }
 
 int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
@@ -70,14 +93,17 @@ int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<Body
   std::erase_if(contacts_, [gap](const Contact& c) { return !(c.geometry.distance < gap); });
   // Most steps nothing there approaches: then nothing is built.
   const double approaching = -kApproachFraction * model.settings.velocityTol;
-  if (std::none_of(contacts_.begin(), contacts_.end(), [&](const Contact& c) {
-        return normalVelocity(contactRow(c, states), states) < approaching;
-      }))
+  if (std::none_of(contacts_.begin(), contacts_.end(),
+                   [&](const Contact& c) {
+                     return normalVelocity(contactRow(c, states), states) < approaching;
+                   }) &&
+      !ropeStretches(model, states, gap))
     return 0;
-  return resolveFound(model, states, stats);
+  return resolveFound(model, states, stats, gap);
 }
 
-int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats) {
+int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats,
+                             double ropeReach) {
   const WorldSettings& w = model.settings;
   rows_.clear();
   restitution_.clear();
@@ -86,8 +112,14 @@ int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, St
     restitution_.push_back(
         std::min(model.bodies[c.body1].elasticity, model.bodies[c.body2].elasticity));
   }
-  return w.collisions == CollisionHandling::Serial ? resolveSerially(model, states, stats)
-                                                   : resolveSimultaneously(model, states, stats);
+  int applied = w.collisions == CollisionHandling::Serial
+                    ? resolveSerially(model, states, stats)
+                    : resolveSimultaneously(model, states, stats);
+  // A rope snapping taut: one simultaneous solve with every contact, so that the jerk passes
+  // through the contacts as well (a rope that stops a falling stack).
+  if (ropeStretches(model, states, ropeReach))
+    applied += resolveSimultaneously(model, states, stats);
+  return applied;
 }
 
 int ImpulseSim::resolveSerially(const Model& model, std::span<BodyState> states,
@@ -164,7 +196,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
     b_[i] = v < 0 ? (1 + e) * v : v;
     anyApproaching = anyApproaching || v < -kApproachFraction * velocityTol;
   }
-  if (!anyApproaching) return 0;
+  if (!anyApproaching && !ropeStretches(model, states, model.settings.distanceTol)) return 0;
   LcpInfo info;
   if (model.joints.empty()) {
     matrixBuilder_.build(model, groupRows_, A_);
@@ -173,7 +205,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
     clamped_.assign(k, 0);
     info = lcp_.solve(A_, b_, j_, a_, clamped_);
   } else {
-    info = solveWithJoints(model, states);
+    info = solveWithJoints(model, states, stats);
   }
   ++stats.contact.lcpSolves;
   stats.contact.pivots += info.pivots;
@@ -206,6 +238,9 @@ const std::vector<ContactKey>& ImpulseSim::penetratingContacts(
     penetrating_.push_back(pointKeyOf(c));
     deepest_ = std::max(deepest_, -c.geometry.distance);
   }
+  for (std::size_t j = 0; j < model.joints.size(); ++j)
+    if (model.joints[j].def.kind == JointKind::Rope && ropeGap(model, model.joints[j], states) < 0)
+      penetrating_.push_back(ropeKey(static_cast<int>(j)));
   std::sort(penetrating_.begin(), penetrating_.end());
   penetrating_.erase(std::unique(penetrating_.begin(), penetrating_.end()), penetrating_.end());
   return penetrating_;
@@ -215,12 +250,16 @@ double ImpulseSim::closestGap(const Model& model, std::span<const BodyState> sta
                               const std::vector<ContactKey>& keys, StepReport& stats) {
   StageTimer timer(stats.contact.time.collisions);
   keyPairs_.clear();
-  for (const ContactKey& k : keys)
-    keyPairs_.emplace_back(std::min(k.body1, k.body2), std::max(k.body1, k.body2));
+  double gap = std::numeric_limits<double>::infinity();
+  for (const ContactKey& k : keys) {
+    if (isRopeKey(k))
+      gap = std::min(gap, ropeGap(model, model.joints[k.feature], states));
+    else
+      keyPairs_.emplace_back(std::min(k.body1, k.body2), std::max(k.body1, k.body2));
+  }
   std::sort(keyPairs_.begin(), keyPairs_.end());
   keyPairs_.erase(std::unique(keyPairs_.begin(), keyPairs_.end()), keyPairs_.end());
   finder_.findBetween(model, states, model.settings.distanceTol, keyPairs_, contacts_);
-  double gap = std::numeric_limits<double>::infinity();
   for (const Contact& c : contacts_)
     if (std::binary_search(keys.begin(), keys.end(), pointKeyOf(c)))
       gap = std::min(gap, c.geometry.distance);

@@ -15,6 +15,9 @@
 //  - Simultaneous: all the contacts in one LCP.
 // Pairs of bodies that overlap deeply (overlap_separation.h) are left out: they neither collide
 // nor count as penetrating.
+// Joints: the impulses travel through them (their rows join the impulse problem, mixed_lcp.h),
+// and a rope that stretches past its length is a collision of its own (joint_rows.h: its gap
+// below 0), which the same problem stops with the rope's elasticity as the restitution.
 #pragma once
 
 #include <span>
@@ -39,13 +42,15 @@ class ImpulseSim {
               std::span<const std::pair<int, int>> overlapping);
 
   // Stops the contacts of the last penetratingContacts call (their bodies since moved by at most
-  // the gap correction) that are closer than `gap` and approach: the same impulses as resolve,
-  // on those contacts only. Afterwards contactsFound() holds only them.
+  // the gap correction) that are closer than `gap` and approach, and the ropes with a gap below
+  // `gap` that stretch: the same impulses as resolve, on those contacts only. Afterwards
+  // contactsFound() holds only them.
   int resolveCloserThan(const Model& model, double gap, std::span<BodyState> states,
                         StepReport& stats);
 
   // The contacts that penetrate (distance < 0) at `states`, outside the pairs `overlapping`,
-  // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15); empty if none.
+  // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15), and the ropes
+  // stretched past their length (gap < 0, keys from ropeKey); empty if none.
   const std::vector<ContactKey>& penetratingContacts(
       const Model& model, std::span<const BodyState> states, StepReport& stats,
       std::span<const std::pair<int, int>> overlapping);
@@ -63,17 +68,23 @@ class ImpulseSim {
                     const std::vector<ContactKey>& keys, StepReport& stats);
 
  private:
-  // The impulses of the contacts in contacts_.
-  int resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats);
+  // The impulses of the contacts in contacts_ and of the ropes with a gap of at most `ropeReach`.
+  int resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats,
+                   double ropeReach);
   int resolveSerially(const Model& model, std::span<BodyState> states, StepReport& stats);
   int resolveSimultaneously(const Model& model, std::span<BodyState> states, StepReport& stats);
-  // Solves the impulse LCP over the contacts listed in group_ and applies it; returns how many
-  // impulses were applied.
+  // Solves the impulse LCP over the contacts listed in group_ (and the taut ropes) and applies it;
+  // returns how many impulses were applied.
   int solveImpulses(const Model& model, std::span<BodyState> states, StepReport& stats);
+  // Whether a rope with a gap of at most `reach` stretches (faster than the contacts' threshold).
+  // Leaves the joints' rows in jointRows_.
+  bool ropeStretches(const Model& model, std::span<const BodyState> states, double reach);
   // The same LCP with the joints' rows among its rows (mixed_lcp.h): an impulse on a jointed body
-  // travels through its joints, which keep their anchors' relative velocity at 0 (no bounce).
-  // Applies the joints' impulses and leaves the contacts' in j_.
-  LcpInfo solveWithJoints(const Model& model, std::span<BodyState> states);
+  // travels through its joints, which keep their anchors' relative velocity at 0 (no bounce), and
+  // a taut rope's row is one-sided, with the rope's elasticity. Applies the joints' impulses
+  // (counting the ropes that snapped taut faster than velocityTol as collisions) and leaves the
+  // contacts' in j_.
+  LcpInfo solveWithJoints(const Model& model, std::span<BodyState> states, StepReport& stats);
 
   ContactFinder finder_;
   std::vector<Contact> contacts_;

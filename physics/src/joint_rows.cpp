@@ -30,10 +30,12 @@ JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
   }
   row.speed = glm::dot(n, velocity);
   row.freeAcceleration = glm::dot(n, acceleration);
-  if (joint.def.kind == JointKind::Rod) {
-    // d = |p_A - p_B|: d'' = n . (p_A'' - p_B'') + |v_rel - (n . v_rel) n|^2 / d.
+  if (holdsDistance(joint.def.kind)) {
+    // d = |p_A - p_B|: d'' = u . (p_A'' - p_B'') + |v_rel - (u . v_rel) u|^2 / d with u from B's
+    // anchor to A's; a rod's row is along u (its a is d''), a rope's along -u (its a is -d'').
     const Vec2 sideways = velocity - row.speed * n;
-    row.freeAcceleration += glm::dot(sideways, sideways) / glm::length(pA - pB);
+    const double turning = glm::dot(sideways, sideways) / glm::length(pA - pB);
+    row.freeAcceleration += joint.def.kind == JointKind::Rod ? turning : -turning;
   }
   return row;
 }
@@ -91,21 +93,36 @@ Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states) {
   return Transform(s.position, s.angle).apply(joint.def.anchorB);
 }
 
+double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState> states) {
+  const double distance = glm::length(jointPointA(rope, states) - jointPointB(rope, states));
+  return rope.def.length - distance + model.settings.distanceTol / 2;
+}
+
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, std::vector<JointRow>& out) {
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out) {
   out.clear();
-  for (std::size_t j = 0; j < model.joints.size(); ++j) {
-    const Joint& joint = model.joints[j];
-    CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
-                          joint.b < static_cast<int>(states.size()),
-                      "joint rows: a joint's body index is out of range");
-    const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
-    const int index = static_cast<int>(j);
-    if (joint.def.kind == JointKind::Rod) {
-      out.push_back(rowAlong(joint, index, rodDirection(pA, pB), pA, pB, states, rates));
-    } else {
-      out.push_back(rowAlong(joint, index, {1, 0}, pA, pB, states, rates));
-      out.push_back(rowAlong(joint, index, {0, 1}, pA, pB, states, rates));
+  for (bool ropes : {false, true}) {
+    for (std::size_t j = 0; j < model.joints.size(); ++j) {
+      const Joint& joint = model.joints[j];
+      if ((joint.def.kind == JointKind::Rope) != ropes) continue;
+      CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
+                            joint.b < static_cast<int>(states.size()),
+                        "joint rows: a joint's body index is out of range");
+      const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
+      const int index = static_cast<int>(j);
+      if (ropes) {
+        const double gap = ropeGap(model, joint, states);
+        if (!(gap <= ropeReach)) continue;
+        JointRow row = rowAlong(joint, index, -rodDirection(pA, pB), pA, pB, states, rates);
+        row.oneSided = true;
+        row.gap = gap;
+        out.push_back(row);
+      } else if (joint.def.kind == JointKind::Rod) {
+        out.push_back(rowAlong(joint, index, rodDirection(pA, pB), pA, pB, states, rates));
+      } else {
+        out.push_back(rowAlong(joint, index, {1, 0}, pA, pB, states, rates));
+        out.push_back(rowAlong(joint, index, {0, 1}, pA, pB, states, rates));
+      }
     }
   }
 }
@@ -139,9 +156,10 @@ void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) 
       addBody(joint.a, pA);
       addBody(joint.b, pB);
       Vec2 correction{0, 0};
-      if (joint.def.kind == JointKind::Rod) {
+      if (holdsDistance(joint.def.kind)) {
         const Vec2 n = rodDirection(pA, pB);
         const double error = glm::length(pA - pB) - joint.def.length;
+        if (joint.def.kind == JointKind::Rope && !(error > 0)) continue;
         const double k = n.x * (k11 * n.x + k12 * n.y) + n.y * (k12 * n.x + k22 * n.y);
         if (!(k > 0)) continue;
         correction = (-error / k) * n;

@@ -2,7 +2,13 @@
 // row is a direction n along which a force +f n acts on body A at its anchor and -f n on body B at
 // its anchor (nothing on the world), like a contact row (reference eq. 9 gives its entries of
 // A = J M^-1 J^T). A pin or a hinge has two rows, along x and along y; a rod one, along the line
-// from B's anchor to A's.
+// from B's anchor to A's; a rope, when taut, one along the line from A's anchor to B's, so that its
+// force (the tension) is >= 0 like a contact's.
+//
+// A taut rope's row is one-sided and behaves as a contact whose distance (`gap`) is the rope's
+// slack plus half the distance tolerance: contacts rest at that target gap, so a taut rope rests
+// at its length exactly, and it snaps taut (a collision, found by the stepper like a penetration)
+// when its gap falls below 0, that is when it stretches half the tolerance past its length.
 //
 // Each row's free relative acceleration (b of a = A f + b) follows eqs. (8), (10) and (11) for a
 // pair of points instead of a contact: n . (p_A'' - p_B'') with p'' = v' + w' x r - w^2 r, and for
@@ -24,7 +30,12 @@ struct JointRow {
   double arm1 = 0, arm2 = 0;  // (p_A - x_A) x n and (p_B - x_B) x n
   double speed = 0;           // n . (p_A' - p_B'): how fast the row drifts
   double freeAcceleration = 0;
+  bool oneSided = false;  // a taut rope: force >= 0, like a contact's
+  double gap = 0;         // ropes: length - distance + distanceTol / 2, as a contact's distance
 };
+
+// A rope's gap (above) at `states`.
+double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState> states);
 
 // Model::jointedPairs from Model::joints (after joints or bodies change).
 void refreshJointedPairs(Model& model);
@@ -33,17 +44,19 @@ void refreshJointedPairs(Model& model);
 Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states);
 Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 
-// The rows of every joint of `model`, in joint order. `rates` hold the accelerations under the
-// non-constraint forces.
+// The rows of every joint of `model`: first the equality rows (pins, hinges, rods) in joint order,
+// then the one-sided rows of the ropes whose gap is at most `ropeReach` (m), in joint order.
+// `rates` hold the accelerations under the non-constraint forces.
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, std::vector<JointRow>& out);
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out);
 
 // Adds the force f along `row` to the bodies' accelerations, or the impulse j to their velocities.
 void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates);
 void applyJointImpulse(const Model& model, const JointRow& row, double j,
                        std::span<BodyState> states);
 
-// Moves positions and angles (never velocities) so that the joints hold again: `sweeps` passes of
+// Moves positions and angles (never velocities) so that the joints hold again (a rope: no longer
+// than its length): `sweeps` passes of
 // Gauss-Seidel over the joints, each removing a joint's error with the smallest mass-weighted move
 // of its two bodies (the same mass weighting as the forces).
 void projectJoints(const Model& model, std::span<BodyState> states, int sweeps);

@@ -1,13 +1,13 @@
-// The joints' and springs' checks of checkScene: the rules of World::addJoint and the library's
-// validateSpring, names unique among the joints (among the springs), and bodies that exist and,
-// when the reader marked offsets, are defined before the joint or spring that names them.
-#include <cmath>
+// The joints' and springs' checks of checkScene: the rules of World::addJoint (joint_validation.h)
+// and the library's validateSpring, names unique among the joints (among the springs), and bodies
+// that exist and, when the reader marked offsets, are defined before the joint or spring that names
+// them.
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "body_validation.h"
-#include "number_text.h"
+#include "joint_validation.h"
 #include "scene_check.h"
 
 namespace contactlab {
@@ -61,11 +61,7 @@ std::optional<SceneProblem> nameProblem(std::string_view noun, const std::string
   return std::nullopt;
 }
 
-bool finite(Vec2 p) {
-  return std::isfinite(p.x) && std::isfinite(p.y);
-}
-
-// The joint's problems with its kind, bodies, anchors and length; the name is checked.
+// The joint's problems with its kind, bodies, anchors, length and elasticity; the name is checked.
 std::optional<SceneProblem> jointProblem(const SceneJoint& joint, const BodyIndex& bodies,
                                          const JointMarks& at, const SceneMarks* marks) {
   const std::string what = concat({"joint ", quoted(joint.name), ": "});
@@ -73,47 +69,39 @@ std::optional<SceneProblem> jointProblem(const SceneJoint& joint, const BodyInde
     const std::optional<std::size_t>& given = at.fields[static_cast<std::size_t>(field)];
     return given ? *given : otherwise;
   };
-  if (static_cast<std::size_t>(joint.kind) > static_cast<std::size_t>(JointKind::Rod))
-    return SceneProblem{at.kind, concat({what, "unknown kind; expected ", jointKindNames()})};
   const std::size_t aAt = mark(JointField::BodyA, at.name), bAt = mark(JointField::BodyB, at.name);
+  if (static_cast<std::size_t>(joint.kind) > static_cast<std::size_t>(JointKind::Rope))
+    return SceneProblem{at.kind, concat({what, "unknown kind; expected ", jointKindNames()})};
   if (joint.bodyA.empty())
     return SceneProblem{at.name, concat({what, "expected body a, the body the joint holds"})};
   if (auto problem = bodies.problem(what, joint.bodyA, at.name, aAt, marks)) return problem;
   if (!joint.bodyB.empty()) {
     if (auto problem = bodies.problem(what, joint.bodyB, at.name, bAt, marks)) return problem;
   }
-  if (joint.kind == JointKind::Pin && !joint.bodyB.empty()) {
-    return SceneProblem{bAt, concat({what,
-                                     "a pin holds a body to the world; expected no body b "
-                                     "(a hinge or a rod joins two bodies)"})};
-  }
-  if (joint.kind == JointKind::Hinge && joint.bodyB.empty()) {
-    return SceneProblem{at.kind, concat({what,
-                                         "a hinge joins two bodies; expected body b (a pin "
-                                         "holds a body to the world)"})};
-  }
-  if (joint.bodyA == joint.bodyB) {
-    return SceneProblem{bAt, concat({what, "joins body ", quoted(joint.bodyA),
-                                     " to itself; expected two different bodies"})};
-  }
-  if (bodies.fixed(joint.bodyA) && (joint.bodyB.empty() || bodies.fixed(joint.bodyB))) {
-    const std::string other = joint.bodyB.empty() ? std::string("the world")
-                                                  : concat({"fixed body ", quoted(joint.bodyB)});
-    return SceneProblem{aAt, concat({what, "holds fixed body ", quoted(joint.bodyA), " to ", other,
-                                     "; expected a body that moves"})};
-  }
-  if (!finite(joint.anchorA) || !finite(joint.anchorB))
-    return SceneProblem{at.name, concat({what, "anchors must be finite"})};
-  if (joint.kind == JointKind::Rod && !(joint.length > 0 && std::isfinite(joint.length))) {
-    return SceneProblem{mark(JointField::Length, at.kind),
-                        concat({what, "a rod's length must be a finite number > 0 (found ",
-                                numberText(joint.length, 0), " m)"})};
-  }
-  if (joint.kind != JointKind::Rod && !sameBits(joint.length, 0)) {
-    return SceneProblem{at.name, concat({what, "only a rod has a length; expected 0 on a ",
-                                         jointKindName(joint.kind)})};
-  }
-  return std::nullopt;
+  const JointDef def{joint.name,    joint.kind,    {},           {},
+                     joint.anchorA, joint.anchorB, joint.length, joint.elasticity};
+  JointBodies sides{joint.bodyA, joint.bodyB, bodies.fixed(joint.bodyA)};
+  if (!joint.bodyB.empty()) sides.bFixed = bodies.fixed(joint.bodyB);
+  const std::optional<JointFlaw> flaw = jointFlaw(def, sides);
+  if (!flaw) return std::nullopt;
+  const std::size_t where = [&] {
+    switch (flaw->part) {
+      case JointPart::Kind:
+        return at.kind;
+      case JointPart::BodyA:
+        return aAt;
+      case JointPart::BodyB:
+        return bAt;
+      case JointPart::Length:
+        return mark(JointField::Length, at.kind);
+      case JointPart::Elasticity:
+        return mark(JointField::Elasticity, at.kind);
+      case JointPart::Anchors:
+        break;
+    }
+    return at.name;
+  }();
+  return SceneProblem{where, concat({what, flaw->message})};
 }
 
 SpringDef springDef(const SceneSpring& spring) {

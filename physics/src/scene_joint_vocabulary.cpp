@@ -13,7 +13,8 @@ constexpr unsigned kindBit(JointKind kind) {
 constexpr unsigned kPin = kindBit(JointKind::Pin);
 constexpr unsigned kHinge = kindBit(JointKind::Hinge);
 constexpr unsigned kRod = kindBit(JointKind::Rod);
-constexpr unsigned kAllKinds = kPin | kHinge | kRod;
+constexpr unsigned kRope = kindBit(JointKind::Rope);
+constexpr unsigned kAllKinds = kPin | kHinge | kRod | kRope;
 
 constexpr std::size_t index(JointField field) {
   return static_cast<std::size_t>(field);
@@ -25,14 +26,15 @@ constexpr std::size_t index(SpringField field) {
 // Indexed by JointField.
 constexpr LinkKey kJointKeys[kJointFieldCount] = {
     {index(JointField::BodyA), "a", 'a', true, kAllKinds, BodyBUse::Either},
-    {index(JointField::BodyB), "b", 'b', true, kHinge | kRod, BodyBUse::WithBodyB},
+    {index(JointField::BodyB), "b", 'b', true, kHinge | kRod | kRope, BodyBUse::WithBodyB},
     {index(JointField::AnchorAx), "ax", 'p', false, kAllKinds, BodyBUse::Either},
     {index(JointField::AnchorAy), "ay", 'q', false, kAllKinds, BodyBUse::Either},
-    {index(JointField::AnchorBx), "bx", 's', false, kHinge | kRod, BodyBUse::WithBodyB},
-    {index(JointField::AnchorBy), "by", 't', false, kHinge | kRod, BodyBUse::WithBodyB},
-    {index(JointField::WorldX), "x", 'x', false, kPin | kRod, BodyBUse::WithoutBodyB},
-    {index(JointField::WorldY), "y", 'y', false, kPin | kRod, BodyBUse::WithoutBodyB},
-    {index(JointField::Length), "length", 'l', false, kRod, BodyBUse::Either},
+    {index(JointField::AnchorBx), "bx", 's', false, kHinge | kRod | kRope, BodyBUse::WithBodyB},
+    {index(JointField::AnchorBy), "by", 't', false, kHinge | kRod | kRope, BodyBUse::WithBodyB},
+    {index(JointField::WorldX), "x", 'x', false, kPin | kRod | kRope, BodyBUse::WithoutBodyB},
+    {index(JointField::WorldY), "y", 'y', false, kPin | kRod | kRope, BodyBUse::WithoutBodyB},
+    {index(JointField::Length), "length", 'l', false, kRod | kRope, BodyBUse::Either},
+    {index(JointField::Elasticity), "elasticity", 'e', false, kRope, BodyBUse::Either},
 };
 
 // Indexed by SpringField.
@@ -69,6 +71,8 @@ double* numberSlot(SceneJoint& joint, JointField field) {
       return &joint.anchorB.y;
     case JointField::Length:
       return &joint.length;
+    case JointField::Elasticity:
+      return &joint.elasticity;
     default:
       return nullptr;
   }
@@ -127,13 +131,13 @@ std::string keyList(std::span<const LinkKey> keys, unsigned kinds, bool letters)
 }  // namespace
 
 std::optional<JointKind> findJointKind(std::string_view name) {
-  for (JointKind kind : {JointKind::Pin, JointKind::Hinge, JointKind::Rod})
+  for (JointKind kind : {JointKind::Pin, JointKind::Hinge, JointKind::Rod, JointKind::Rope})
     if (jointKindName(kind) == name) return kind;
   return std::nullopt;
 }
 
 std::string jointKindNames() {
-  return "pin, hinge or rod";
+  return "pin, hinge, rod or rope";
 }
 
 std::span<const LinkKey> jointKeys() {

@@ -14,7 +14,7 @@
 namespace contactlab {
 
 std::optional<JointKind> findJointKind(std::string_view name);
-std::string jointKindNames();  // "pin, hinge or rod", for messages
+std::string jointKindNames();  // "pin, hinge, rod or rope", for messages
 
 enum class JointField {
   BodyA,
@@ -25,10 +25,11 @@ enum class JointField {
   AnchorBy,
   WorldX,
   WorldY,
-  Length
+  Length,
+  Elasticity
 };
 enum class SpringField { Body, PointX, PointY, AnchorX, AnchorY, Stiffness, RestLength, Damping };
-constexpr std::size_t kJointFieldCount = 9;
+constexpr std::size_t kJointFieldCount = 10;
 constexpr std::size_t kSpringFieldCount = 8;
 
 // Where a key's value goes relative to body B: some keys belong to joints that join two bodies

@@ -244,7 +244,8 @@ class ShareDecoder {
     return std::nullopt;
   }
 
-  // As in scene text: a, b on a hinge, l on a rod, and s, t exactly when b is given (else x, y).
+  // As in scene text: a, b on a hinge, l on a rod or a rope, and s, t exactly when b is given (else
+  // x, y).
   std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
     const std::string kind(jointKindName(joint.kind));
     const auto given = [&](JointField field) { return marks.fields[std::size_t(field)]; };
@@ -256,9 +257,9 @@ class ShareDecoder {
       return errorAt(marks.kind, concat({"expected b (the second body) for hinge ",
                                          quoted(joint.name), "; a pin holds a body to the world"}));
     }
-    if (joint.kind == JointKind::Rod && !given(JointField::Length)) {
+    if (holdsDistance(joint.kind) && !given(JointField::Length)) {
       return errorAt(marks.kind,
-                     concat({"expected l (length, m, > 0) for rod ", quoted(joint.name)}));
+                     concat({"expected l (length, m, > 0) for ", kind, " ", quoted(joint.name)}));
     }
     const bool toBody = given(JointField::BodyB).has_value();
     for (const LinkKey& key : jointKeys()) {

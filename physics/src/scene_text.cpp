@@ -289,7 +289,8 @@ class TextParser {
     return std::nullopt;
   }
 
-  // What a joint statement must have once its keys are read: a=, b= on a hinge, length= on a rod,
+  // What a joint statement must have once its keys are read: a=, b= on a hinge, length= on a rod
+  // or a rope,
   // and the point on body B (bx=, by=) exactly when it names body B (else the world point x=, y=).
   std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
     const std::string kind(jointKindName(joint.kind));
@@ -303,9 +304,9 @@ class TextParser {
                                          " (a hinge joins two bodies; a pin holds one to the "
                                          "world)"}));
     }
-    if (joint.kind == JointKind::Rod && !given(JointField::Length)) {
-      return errorAt(marks.kind,
-                     concat({"expected length=L for rod ", quoted(joint.name), " (m, > 0)"}));
+    if (holdsDistance(joint.kind) && !given(JointField::Length)) {
+      return errorAt(marks.kind, concat({"expected length=L for ", kind, " ", quoted(joint.name),
+                                         " (m, > 0)"}));
     }
     const bool toBody = given(JointField::BodyB).has_value();
     for (const LinkKey& key : jointKeys()) {

@@ -41,7 +41,8 @@ Result<World> buildWorld(const Scene& scene) {
                  joint.bodyB.empty() ? BodyId{} : *built.findBody(joint.bodyB),
                  joint.anchorA,
                  joint.anchorB,
-                 joint.length};
+                 joint.length,
+                 joint.elasticity};
     Result<JointId> added = built.addJoint(def);
     if (!added) return added.error();
   }
@@ -71,13 +72,8 @@ Scene captureScene(const World& world) {
     return id.isNull() ? std::string() : world.body(id)->def.name;
   };
   for (const JointDef& def : world.jointDefinitions()) {
-    SceneJoint joint{def.name,
-                     def.kind,
-                     nameOf(def.a),
-                     nameOf(def.b),
-                     def.anchorA,
-                     def.anchorB,
-                     def.kind == JointKind::Rod ? def.length : 0};
+    SceneJoint joint{def.name,    def.kind,    nameOf(def.a), nameOf(def.b),
+                     def.anchorA, def.anchorB, def.length,    def.elasticity};
     scene.joints.push_back(std::move(joint));
   }
   for (const SpringDef& def : world.springDefinitions()) {

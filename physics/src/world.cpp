@@ -14,6 +14,7 @@
 #include "divergence.h"
 #include "energy.h"
 #include "joint_rows.h"
+#include "joint_validation.h"
 #include "model.h"
 #include "placed_shape.h"
 #include "scratch.h"
@@ -88,15 +89,26 @@ struct WorldImpl {
   void reportJoints(bool solved) {
     jointReports.clear();
     for (const Joint& joint : model->joints)
-      jointReports.push_back({joint.id, joint.def.name, joint.def.kind, joint.def.a, joint.def.b,
-                              jointPointA(joint, states), jointPointB(joint, states)});
+      jointReports.push_back({.id = joint.id,
+                              .name = joint.def.name,
+                              .kind = joint.def.kind,
+                              .a = joint.def.a,
+                              .b = joint.def.b,
+                              .pointA = jointPointA(joint, states),
+                              .pointB = jointPointB(joint, states),
+                              .length = joint.def.length});
     if (!solved) return;
     const std::span<const JointRow> rows = stepper.jointRows();
     const std::span<const double> forces = stepper.jointForces();
     for (std::size_t k = 0; k < rows.size() && k < forces.size(); ++k) {
       JointReport& r = jointReports[rows[k].joint];
       r.force += forces[k] * rows[k].normal;
-      if (r.kind == JointKind::Rod) r.tension = -forces[k];
+    }
+    // A rod's or a rope's tension pulls A towards B: minus the force on A along B-to-A.
+    for (JointReport& r : jointReports) {
+      const double distance = glm::length(r.pointA - r.pointB);
+      if (holdsDistance(r.kind) && distance > 0)
+        r.tension = -glm::dot(r.force, r.pointA - r.pointB) / distance;
     }
   }
   void reportStepped(std::span<const SteppedContact> stepped) {
@@ -354,24 +366,14 @@ Result<JointId> World::addJoint(const JointDef& def) {
   if (def.name.empty()) return Error{"a joint needs a name"};
   for (const Joint& joint : model.joints)
     if (joint.def.name == def.name) return Error{"a joint named '" + def.name + "' already exists"};
-  if (def.kind != JointKind::Pin && def.kind != JointKind::Hinge && def.kind != JointKind::Rod)
-    return Error{what + "unknown kind"};
   const int a = w.dense(def.a);
   if (a < 0) return Error{what + "body A does not exist"};
   const int b = def.b.isNull() ? -1 : w.dense(def.b);
   if (!def.b.isNull() && b < 0) return Error{what + "body B does not exist"};
-  if (a == b) return Error{what + "bodies A and B are the same body"};
-  if (def.kind == JointKind::Pin && b >= 0)
-    return Error{what + "a pin holds a body to the world: body B must be none"};
-  if (def.kind == JointKind::Hinge && b < 0)
-    return Error{what +
-                 "a hinge joins two bodies: body B is missing (a pin holds one to the world)"};
-  if (model.bodies[a].fixed() && (b < 0 || model.bodies[b].fixed()))
-    return Error{what + "it would hold only immovable things together"};
-  for (Vec2 p : {def.anchorA, def.anchorB})
-    if (!std::isfinite(p.x) || !std::isfinite(p.y)) return Error{what + "anchors must be finite"};
-  if (def.kind == JointKind::Rod && !(def.length > 0 && std::isfinite(def.length)))
-    return Error{what + "a rod's length must be a finite number > 0"};
+  const Body& bodyA = model.bodies[a];
+  JointBodies bodies{bodyA.def.name, {}, bodyA.fixed()};
+  if (b >= 0) bodies.b = model.bodies[b].def.name, bodies.bFixed = model.bodies[b].fixed();
+  if (std::optional<JointFlaw> flaw = jointFlaw(def, bodies)) return Error{what + flaw->message};
   JointId id{w.nextForceSerial++};
   Model& edited = w.model.edit();
   edited.joints.push_back({id, def, a, b});

@@ -4,12 +4,15 @@
 //   hinge  a point of A and a point of B coincide (they turn freely about it) 2 equality rows
 //   rod    the distance between a point of A and a point of B (or of the world) stays at
 //          `length`                                                           1 equality row
+//   rope   that distance stays at most `length`; slack below it              1 inequality row,
+//          active only when taut; snapping taut is a collision with the rope's `elasticity`
 //
 // Anchors are in each body's own frame, from its centre of mass, so they move with it; a joint to
 // the world (a pin, or a rod whose body B is null) holds A's anchor to the world point `anchorB`.
 // Under ContactSim the joints' rows join the contact rows of the LCP a = A f + b as rows with
-// a = 0 and a force of either sign (Baraff 1994, bilateral constraints), and the joints' drift is
-// corrected at the position level after each step (no velocity left behind). Two bodies a joint
+// a = 0 and a force of either sign (Baraff 1994, bilateral constraints), a taut rope's as a
+// one-sided row like a contact's, and the joints' drift is corrected at the position level after
+// each step (no velocity left behind). Two bodies a joint
 // joins never collide with each other (planks hinged end to end overlap at the hinge).
 #pragma once
 
@@ -21,9 +24,9 @@
 
 namespace contactlab {
 
-enum class JointKind : std::uint8_t { Pin, Hinge, Rod };
+enum class JointKind : std::uint8_t { Pin, Hinge, Rod, Rope };
 
-// "pin", "hinge", "rod": the kinds' names in the scene format and the CLI's JSON.
+// "pin", "hinge", "rod", "rope": the kinds' names in the scene format and the CLI's JSON.
 inline const char* jointKindName(JointKind kind) {
   switch (kind) {
     case JointKind::Pin:
@@ -32,6 +35,8 @@ inline const char* jointKindName(JointKind kind) {
       return "hinge";
     case JointKind::Rod:
       return "rod";
+    case JointKind::Rope:
+      return "rope";
   }
   return "?";
 }
@@ -39,12 +44,18 @@ inline const char* jointKindName(JointKind kind) {
 struct JointDef {
   std::string name;  // unique among the world's joints; the scene format's name
   JointKind kind = JointKind::Hinge;
-  BodyId a;            // the body held (never fixed... or fixed, with b free)
-  BodyId b;            // the other body; null: the world (a pin, a rod to a world point)
-  Vec2 anchorA{0, 0};  // m, in A's frame from its centre of mass
-  Vec2 anchorB{0, 0};  // m, in B's frame from its centre of mass; the world point when b is null
-  double length = 0;   // m, rods only: > 0
+  BodyId a;               // the body held (never fixed... or fixed, with b free)
+  BodyId b;               // the other body; null: the world (a pin, a rod to a world point)
+  Vec2 anchorA{0, 0};     // m, in A's frame from its centre of mass
+  Vec2 anchorB{0, 0};     // m, in B's frame from its centre of mass; the world point when b is null
+  double length = 0;      // m, rods and ropes: > 0
+  double elasticity = 0;  // ropes: restitution when the rope snaps taut, 0..1
 };
+
+// A rod or a rope: a joint that holds a distance (one row along the line of its anchors).
+inline bool holdsDistance(JointKind kind) {
+  return kind == JointKind::Rod || kind == JointKind::Rope;
+}
 
 struct JointId {
   unsigned serial = 0;  // 0 is the null id
@@ -60,7 +71,8 @@ struct JointReport {
   BodyId a, b;
   Vec2 pointA{0, 0}, pointB{0, 0};  // m, world
   Vec2 force{0, 0};                 // N, on A
-  double tension = 0;               // N, rods
+  double tension = 0;               // N, rods and ropes
+  double length = 0;                // m, rods and ropes
 };
 
 }  // namespace contactlab

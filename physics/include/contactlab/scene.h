@@ -3,8 +3,8 @@
 // and turned into a World and back.
 //
 // Both formats write a scene in canonical form: only the fields a body uses (a box's width and
-// height, a disc's radius, a polygon's points; density only when there is no mass), a rod's length
-// only on rods, a world point only on joints to the world, so
+// height, a disc's radius, a polygon's points; density only when there is no mass), a length only
+// on rods and ropes, an elasticity only on ropes, a world point only on joints to the world, so
 // parseScene(writeScene(s)) and decodeShare(encodeShare(s)) give s back bit for bit for every scene
 // that parseScene, decodeShare or captureScene produce.
 #pragma once
@@ -26,11 +26,12 @@ namespace contactlab {
 struct SceneJoint {
   std::string name;  // unique among the scene's joints
   JointKind kind = JointKind::Hinge;
-  std::string bodyA;   // the body held
-  std::string bodyB;   // the other body; empty: the world (pins, rods to a world point)
-  Vec2 anchorA{0, 0};  // m, in A's frame from its centre of mass
-  Vec2 anchorB{0, 0};  // m, in B's frame; the world point when bodyB is empty
-  double length = 0;   // m, rods only (> 0); 0 on pins and hinges
+  std::string bodyA;      // the body held
+  std::string bodyB;      // the other body; empty: the world (pins, rods to a world point)
+  Vec2 anchorA{0, 0};     // m, in A's frame from its centre of mass
+  Vec2 anchorB{0, 0};     // m, in B's frame; the world point when bodyB is empty
+  double length = 0;      // m, rods and ropes (> 0); 0 on pins and hinges
+  double elasticity = 0;  // ropes: restitution when the rope snaps taut, 0..1; 0 on the others
 };
 
 // A spring with a dashpot from a point of a body to a point fixed in the world (SpringDef).
