@@ -43,7 +43,7 @@ bool ImpulseSim::ropeStretches(const Model& model, std::span<const BodyState> st
 }
 
 LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> states,
-                                    StepReport& stats) {
+                                    StepReport& stats, int& ropeImpulses) {
   const double velocityTol = model.settings.velocityTol;
   zeroRates_.assign(states.size(), BodyRate{});
   jointRows(model, states, zeroRates_, model.settings.distanceTol, jointRows_);
@@ -73,7 +73,10 @@ LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> sta
                               mixedImpulses_, clamped_);
   for (std::size_t i = 0; i < nj; ++i) {
     const JointRow& r = jointRows_[i];
-    if (r.oneSided && mixedImpulses_[i] > 0 && -r.speed > velocityTol) ++stats.collisions;
+    if (r.oneSided && mixedImpulses_[i] > 0) {
+      ++ropeImpulses;
+      if (-r.speed > velocityTol) ++stats.collisions;
+    }
     applyJointImpulse(model, r, mixedImpulses_[i], states);
   }
   j_.assign(mixedImpulses_.begin() + static_cast<std::ptrdiff_t>(nj), mixedImpulses_.end());
@@ -198,6 +201,7 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
   }
   if (!anyApproaching && !ropeStretches(model, states, model.settings.distanceTol)) return 0;
   LcpInfo info;
+  int applied = 0;
   if (model.joints.empty()) {
     matrixBuilder_.build(model, groupRows_, A_);
     j_.resize(k);
@@ -205,14 +209,13 @@ int ImpulseSim::solveImpulses(const Model& model, std::span<BodyState> states, S
     clamped_.assign(k, 0);
     info = lcp_.solve(A_, b_, j_, a_, clamped_);
   } else {
-    info = solveWithJoints(model, states, stats);
+    info = solveWithJoints(model, states, stats, applied);
   }
   ++stats.contact.lcpSolves;
   stats.contact.pivots += info.pivots;
   stats.contact.lcpIterationLimits += info.status == LcpStatus::IterationLimit;
   stats.contact.lcpUnbounded += info.status == LcpStatus::Unbounded;
   stats.contact.worstResidual = std::max(stats.contact.worstResidual, info.residual);
-  int applied = 0;
   for (size_t i = 0; i < k; ++i) {
     if (j_[i] <= 0) continue;
     applyNormalImpulse(model, groupRows_[i], j_[i], states);
@@ -239,7 +242,7 @@ const std::vector<ContactKey>& ImpulseSim::penetratingContacts(
     deepest_ = std::max(deepest_, -c.geometry.distance);
   }
   for (std::size_t j = 0; j < model.joints.size(); ++j)
-    if (model.joints[j].def.kind == JointKind::Rope && ropeGap(model, model.joints[j], states) < 0)
+    if (model.joints[j].def.kind == JointKind::Rope && ropeSnapped(model, model.joints[j], states))
       penetrating_.push_back(ropeKey(static_cast<int>(j)));
   std::sort(penetrating_.begin(), penetrating_.end());
   penetrating_.erase(std::unique(penetrating_.begin(), penetrating_.end()), penetrating_.end());

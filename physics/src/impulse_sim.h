@@ -16,8 +16,8 @@
 // Pairs of bodies that overlap deeply (overlap_separation.h) are left out: they neither collide
 // nor count as penetrating.
 // Joints: the impulses travel through them (their rows join the impulse problem, mixed_lcp.h),
-// and a rope that stretches past its length is a collision of its own (joint_rows.h: its gap
-// below 0), which the same problem stops with the rope's elasticity as the restitution.
+// and a rope that stretches past its length is a collision of its own (joint_rows.h,
+// ropeSnapped), which the same problem stops with the rope's elasticity as the restitution.
 #pragma once
 
 #include <span>
@@ -49,8 +49,8 @@ class ImpulseSim {
                         StepReport& stats);
 
   // The contacts that penetrate (distance < 0) at `states`, outside the pairs `overlapping`,
-  // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15), and the ropes
-  // stretched past their length (gap < 0, keys from ropeKey); empty if none.
+  // sorted, as keys of their bodies and body 1's vertex (feature bits 0-15), and the ropes that
+  // snapped taut (ropeSnapped; keys from ropeKey); empty if none.
   const std::vector<ContactKey>& penetratingContacts(
       const Model& model, std::span<const BodyState> states, StepReport& stats,
       std::span<const std::pair<int, int>> overlapping);
@@ -82,9 +82,10 @@ class ImpulseSim {
   // The same LCP with the joints' rows among its rows (mixed_lcp.h): an impulse on a jointed body
   // travels through its joints, which keep their anchors' relative velocity at 0 (no bounce), and
   // a taut rope's row is one-sided, with the rope's elasticity. Applies the joints' impulses
-  // (counting the ropes that snapped taut faster than velocityTol as collisions) and leaves the
-  // contacts' in j_.
-  LcpInfo solveWithJoints(const Model& model, std::span<BodyState> states, StepReport& stats);
+  // (adding to `ropeImpulses` the taut ropes that got one, and counting those that snapped taut
+  // faster than velocityTol as collisions) and leaves the contacts' in j_.
+  LcpInfo solveWithJoints(const Model& model, std::span<BodyState> states, StepReport& stats,
+                          int& ropeImpulses);
 
   ContactFinder finder_;
   std::vector<Contact> contacts_;

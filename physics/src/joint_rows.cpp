@@ -98,6 +98,11 @@ double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState>
   return rope.def.length - distance + model.settings.distanceTol / 2;
 }
 
+bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyState> states) {
+  const double distance = glm::length(jointPointA(rope, states) - jointPointB(rope, states));
+  return distance > rope.def.length + model.settings.distanceTol / 10;
+}
+
 void jointRows(const Model& model, std::span<const BodyState> states,
                std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out) {
   out.clear();

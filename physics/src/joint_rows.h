@@ -5,10 +5,12 @@
 // from B's anchor to A's; a rope, when taut, one along the line from A's anchor to B's, so that its
 // force (the tension) is >= 0 like a contact's.
 //
-// A taut rope's row is one-sided and behaves as a contact whose distance (`gap`) is the rope's
-// slack plus half the distance tolerance: contacts rest at that target gap, so a taut rope rests
-// at its length exactly, and it snaps taut (a collision, found by the stepper like a penetration)
-// when its gap falls below 0, that is when it stretches half the tolerance past its length.
+// A taut rope's row is one-sided and is measured like a contact whose distance (`gap`) is the
+// rope's slack plus half the distance tolerance (the target gap at which contacts rest): a rope is
+// taut within the distance tolerance of its length, and it snaps taut (a collision, found by the
+// stepper like a penetration) when it stretches more than the collision accuracy (a tenth of the
+// tolerance) past its length; the stepper then backs up to where its gap is within that accuracy
+// above the target gap, that is within the accuracy below its length.
 //
 // Each row's free relative acceleration (b of a = A f + b) follows eqs. (8), (10) and (11) for a
 // pair of points instead of a contact: n . (p_A'' - p_B'') with p'' = v' + w' x r - w^2 r, and for
@@ -34,8 +36,9 @@ struct JointRow {
   double gap = 0;         // ropes: length - distance + distanceTol / 2, as a contact's distance
 };
 
-// A rope's gap (above) at `states`.
+// A rope's gap (above) at `states`, and whether it has snapped taut (stretched past the accuracy).
 double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState> states);
+bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyState> states);
 
 // Model::jointedPairs from Model::joints (after joints or bodies change).
 void refreshJointedPairs(Model& model);
