@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "contactlab/world.h"
@@ -243,4 +244,30 @@ TEST_CASE("Newton's cradle on rods: one ball in, one ball out") {
     CHECK(std::abs(world.body(balls[i])->state.velocity.x) <= 0.01 * speed);
   }
   CHECK(world.body(balls[4])->state.velocity.x == doctest::Approx(speed).epsilon(0.01));
+}
+
+TEST_CASE("bodies linked by joints are one group; separate pendulums are separate problems") {
+  World world = emptyWorld();
+  const int pendulums = 6;
+  for (int i = 0; i < pendulums; ++i) {
+    const std::string name = "bob" + std::to_string(i);
+    const BodyId bob = addDisc(world, name.c_str(), 0.05, 1, {2.0 * i + 0.5, -1});
+    addJoint(world, {"rod" + std::to_string(i),
+                     JointKind::Rod,
+                     bob,
+                     BodyId{},
+                     {0, 0},
+                     {2.0 * i, 0},
+                     std::hypot(0.5, 1)});
+  }
+  REQUIRE(world.step().ok());
+  CHECK(world.lastStep().contact.largestGroup == 1);  // one rod row each
+
+  // Two links hinged to each other and pinned to the world: 2 + 2 rows, one problem.
+  const BodyId upper = addBox(world, "upper", 0.1, 1, 1, {-3, -0.5});
+  const BodyId lower = addBox(world, "lower", 0.1, 1, 1, {-3, -1.5});
+  addJoint(world, {"top", JointKind::Pin, upper, BodyId{}, {0, 0.5}, {-3, 0}});
+  addJoint(world, {"elbow", JointKind::Hinge, lower, upper, {0, 0.5}, {0, -0.5}});
+  REQUIRE(world.step().ok());
+  CHECK(world.lastStep().contact.largestGroup == 4);
 }

@@ -79,66 +79,85 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
   current_.clear();
   jointRows_.clear();
   jointForces_.clear();
-  if (!model.joints.empty()) {
-    solveWithJoints(model, states, rates, stats, report);
-    if (memory == Memory::Keep) return;
-    std::sort(current_.begin(), current_.end());
-    previous_.swap(current_);
-    return;
-  }
-  if (resting_.empty()) {
+  if (resting_.empty() && model.joints.empty()) {
     if (memory == Memory::Update) previous_.clear();
     return;
   }
   fixed_.resize(model.bodies.size());
   for (size_t i = 0; i < model.bodies.size(); ++i) fixed_[i] = model.bodies[i].fixed();
-  islands_.build(resting_, fixed_);
-
-  const double omega = 1 / (w.gapRecoverySteps * w.dt);
-  const double targetGap = w.distanceTol / 2;
+  {
+    StageTimer timer(stats.contact.time.build);
+    contactlab::jointRows(model, states, rates, w.distanceTol, jointRows_);
+    // A rope stretching faster than velocityTol is a collision (ImpulseSim's), not a resting row.
+    std::erase_if(jointRows_,
+                  [&](const JointRow& r) { return r.oneSided && r.speed < -w.velocityTol; });
+    jointLinks_.clear();
+    for (const JointRow& r : jointRows_) jointLinks_.emplace_back(r.body1, r.body2);
+    jointForces_.assign(jointRows_.size(), 0.0);
+  }
+  islands_.build(resting_, jointLinks_, fixed_);
+  const int contactCount = static_cast<int>(resting_.size());
   for (int g = 0; g < islands_.count(); ++g) {
+    // Members in increasing order: the group's contacts, then its joint rows.
     std::span<const int> group = islands_.group(g);
-    const size_t k = group.size();
-    {
-      StageTimer timer(stats.contact.time.build);
-      rows_.resize(k);
-      b_.resize(k);
-      clamped_.resize(k);
-      for (size_t i = 0; i < k; ++i) {
-        CONTACTLAB_ASSERT(group[i] >= 0 && static_cast<size_t>(group[i]) < resting_.size(),
-                          "contact sim: a group lists a contact that was not found");
-        const Contact& c = resting_[group[i]];
-        rows_[i] = contactRow(c, states);
-        const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
-        const double correction = -2 * omega * c.normalSpeed - closing;
-        b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
-        clamped_[i] = warmStart(c);
-      }
-      matrixBuilder_.build(model, rows_, A_);
-      CONTACTLAB_ASSERT(A_.size() == static_cast<int>(k) && b_.size() == k && clamped_.size() == k,
-                        "contact sim: A, b and the warm start must have one row per contact");
+    const auto firstJoint = std::lower_bound(group.begin(), group.end(), contactCount);
+    const std::span<const int> contacts(group.begin(), firstJoint);
+    if (firstJoint == group.end()) {
+      solveContacts(model, states, rates, contacts, stats, report);
+      continue;
     }
-    f_.resize(k);
-    a_.resize(k);
-    LcpInfo info;
-    double seconds = 0;
-    {
-      StageTimer timer(seconds);
-      info = lcp_.solve(A_, b_, f_, a_, clamped_);
-    }
-    stats.contact.time.solve += seconds;
-    countLcpSolve(stats.contact, info, seconds, k);
-    stats.contact.largestGroup = std::max(stats.contact.largestGroup, static_cast<int>(k));
-    for (size_t i = 0; i < k; ++i) {
-      const Contact& c = resting_[group[i]];
-      applyNormalForce(model, rows_[i], f_[i], rates);
-      current_.push_back({keyOf(c), clamped_[i]});
-      if (report) report->push_back({c, f_[i]});
-    }
+    joints_.clear();
+    for (auto m = firstJoint; m != group.end(); ++m) joints_.push_back(*m - contactCount);
+    solveWithJoints(model, states, rates, contacts, joints_, stats, report);
   }
   if (memory == Memory::Keep) return;
   std::sort(current_.begin(), current_.end());
   previous_.swap(current_);
+}
+
+void ContactSim::solveContacts(const Model& model, std::span<const BodyState> states,
+                               std::span<BodyRate> rates, std::span<const int> group,
+                               StepReport& stats, std::vector<RestingContact>* report) {
+  const WorldSettings& w = model.settings;
+  const double omega = 1 / (w.gapRecoverySteps * w.dt);
+  const double targetGap = w.distanceTol / 2;
+  const size_t k = group.size();
+  {
+    StageTimer timer(stats.contact.time.build);
+    rows_.resize(k);
+    b_.resize(k);
+    clamped_.resize(k);
+    for (size_t i = 0; i < k; ++i) {
+      CONTACTLAB_ASSERT(group[i] >= 0 && static_cast<size_t>(group[i]) < resting_.size(),
+                        "contact sim: a group lists a contact that was not found");
+      const Contact& c = resting_[group[i]];
+      rows_[i] = contactRow(c, states);
+      const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
+      const double correction = -2 * omega * c.normalSpeed - closing;
+      b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
+      clamped_[i] = warmStart(c);
+    }
+    matrixBuilder_.build(model, rows_, A_);
+    CONTACTLAB_ASSERT(A_.size() == static_cast<int>(k) && b_.size() == k && clamped_.size() == k,
+                      "contact sim: A, b and the warm start must have one row per contact");
+  }
+  f_.resize(k);
+  a_.resize(k);
+  LcpInfo info;
+  double seconds = 0;
+  {
+    StageTimer timer(seconds);
+    info = lcp_.solve(A_, b_, f_, a_, clamped_);
+  }
+  stats.contact.time.solve += seconds;
+  countLcpSolve(stats.contact, info, seconds, k);
+  stats.contact.largestGroup = std::max(stats.contact.largestGroup, static_cast<int>(k));
+  for (size_t i = 0; i < k; ++i) {
+    const Contact& c = resting_[group[i]];
+    applyNormalForce(model, rows_[i], f_[i], rates);
+    current_.push_back({keyOf(c), clamped_[i]});
+    if (report) report->push_back({c, f_[i]});
+  }
 }
 
 }  // namespace contactlab

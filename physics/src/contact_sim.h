@@ -82,9 +82,15 @@ class ContactSim {
 
  private:
   std::uint8_t warmStart(const Contact& c) const;
-  // contact_sim_joints.cpp: the joints' rows with every resting contact in one LCP.
+  // One group (islands.h) of resting contacts (indices into resting_): the sparse LCP.
+  void solveContacts(const Model& model, std::span<const BodyState> states,
+                     std::span<BodyRate> rates, std::span<const int> contacts, StepReport& stats,
+                     std::vector<RestingContact>* report);
+  // contact_sim_joints.cpp: one group with joint rows (indices into jointRows_) and its contacts
+  // in one mixed LCP.
   void solveWithJoints(const Model& model, std::span<const BodyState> states,
-                       std::span<BodyRate> rates, StepReport& stats,
+                       std::span<BodyRate> rates, std::span<const int> contacts,
+                       std::span<const int> joints, StepReport& stats,
                        std::vector<RestingContact>* report);
   double freeRelativeAcceleration(const Contact& c, std::span<const BodyState> states,
                                   std::span<const BodyRate> rates) const;
@@ -109,6 +115,8 @@ class ContactSim {
   Scratch<ClampedFlags> current_;
   Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
   Scratch<std::vector<JointRow>> jointRows_;
+  Scratch<std::vector<std::pair<int, int>>> jointLinks_;  // each joint row's bodies, for islands
+  Scratch<std::vector<int>> joints_;                      // a group's joint rows
   Scratch<std::vector<double>> jointForces_;
   Scratch<std::vector<DenseRow>> denseRows_;
   Scratch<MixedLcp> mixed_;

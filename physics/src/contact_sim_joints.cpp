@@ -1,6 +1,7 @@
-// ContactSim with joints: the joints' rows and every resting contact in one problem, solved by
-// MixedLcp (mixed_lcp.h: the joints' equality rows eliminated by a Schur complement, the contacts'
-// LCP solved on the rest) (contact_sim.h).
+// ContactSim with joints: a group of bodies (islands.h) linked by joints, with its resting
+// contacts, is one problem, solved by MixedLcp (mixed_lcp.h: the joints' equality rows eliminated
+// by a Schur complement, the LCP of the ropes' and contacts' rows solved on the rest)
+// (contact_sim.h).
 //
 // Each equality row asks for d'' = -2 w d' (the velocity part of the gap correction, w as for
 // contacts); the position error is removed after the step by projection (joint_rows.h). A taut
@@ -16,25 +17,23 @@
 namespace contactlab {
 
 void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> states,
-                                 std::span<BodyRate> rates, StepReport& stats,
+                                 std::span<BodyRate> rates, std::span<const int> contacts,
+                                 std::span<const int> joints, StepReport& stats,
                                  std::vector<RestingContact>* report) {
   const WorldSettings& w = model.settings;
   const double omega = 1 / (w.gapRecoverySteps * w.dt);
   const double targetGap = w.distanceTol / 2;
-  // The rows: the joints' equalities, then the taut ropes' (one-sided), then the contacts.
-  int nj = 0, ne = 0, nc = 0;
+  // The rows: the joints' equalities, then the taut ropes' (one-sided; jointRows_ lists them in
+  // that order), then the contacts.
+  const int nj = static_cast<int>(joints.size()), nc = static_cast<int>(contacts.size());
+  int ne = 0;
   {
     StageTimer timer(stats.contact.time.build);
-    contactlab::jointRows(model, states, rates, w.distanceTol, jointRows_);
-    // A rope stretching faster than velocityTol is a collision (ImpulseSim's), not a resting row.
-    std::erase_if(jointRows_,
-                  [&](const JointRow& r) { return r.oneSided && r.speed < -w.velocityTol; });
-    nj = static_cast<int>(jointRows_.size());
-    nc = static_cast<int>(resting_.size());
     denseRows_.clear();
     b_.clear();
     clamped_.clear();
-    for (const JointRow& r : jointRows_) {
+    for (int j : joints) {
+      const JointRow& r = jointRows_[j];
       denseRows_.push_back(denseRow(r));
       b_.push_back(r.freeAcceleration + 2 * omega * r.speed);
       if (r.oneSided)
@@ -44,7 +43,7 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
     }
     rows_.resize(nc);
     for (int i = 0; i < nc; ++i) {
-      const Contact& c = resting_[i];
+      const Contact& c = resting_[contacts[i]];
       rows_[i] = contactRow(c, states);
       denseRows_.push_back(denseRow(rows_[i]));
       const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
@@ -64,10 +63,12 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
   if (nj + nc > ne)
     countLcpSolve(stats.contact, info, seconds, static_cast<std::size_t>(nj - ne + nc));
   stats.contact.largestGroup = std::max(stats.contact.largestGroup, nj + nc);
-  jointForces_.assign(f_.begin(), f_.begin() + nj);
-  for (int i = 0; i < nj; ++i) applyJointForce(model, jointRows_[i], f_[i], rates);
+  for (int i = 0; i < nj; ++i) {
+    jointForces_[joints[i]] = f_[i];
+    applyJointForce(model, jointRows_[joints[i]], f_[i], rates);
+  }
   for (int i = 0; i < nc; ++i) {
-    const Contact& c = resting_[i];
+    const Contact& c = resting_[contacts[i]];
     applyNormalForce(model, rows_[i], f_[nj + i], rates);
     current_.push_back({keyOf(c), clamped_[nj - ne + i]});
     if (report) report->push_back({c, f_[nj + i]});

@@ -60,7 +60,7 @@ struct ContactSimWork {
   std::int64_t lcpIterationLimits = 0;
   std::int64_t lcpUnbounded = 0;
   double worstResidual = 0;  // largest complementarity residual of any solve (lcp_solver.h)
-  int largestGroup = 0;      // most contacts in one solve
+  int largestGroup = 0;      // most rows (contacts, joints' rows) in one solve
   // Pairs of bodies found overlapping deeper than distance_tol at the start of a step and pushed
   // apart (docs/physics.md, "Overlapping bodies").
   std::int64_t overlappingPairs = 0;
