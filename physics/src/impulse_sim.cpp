@@ -47,6 +47,21 @@ LcpInfo ImpulseSim::solveWithJoints(const Model& model, std::span<BodyState> sta
   const double velocityTol = model.settings.velocityTol;
   zeroRates_.assign(states.size(), BodyRate{});
   jointRows(model, states, zeroRates_, model.settings.distanceTol, jointRows_);
+  // Only the joints joined to the contacts' bodies, or to a rope snapping taut, take part: the
+  // others' impulses would be 0 (jointComponents_ is from resolveFound).
+  active_.clear();
+  const auto activate = [&](int body) {
+    if (body >= 0 && !model.bodies[body].fixed()) active_.push_back(jointComponents_[body]);
+  };
+  const double approaching = -kApproachFraction * velocityTol;
+  for (const ContactRow& row : groupRows_) activate(row.body1), activate(row.body2);
+  for (const JointRow& r : jointRows_)
+    if (r.oneSided && r.speed < approaching) activate(r.body1), activate(r.body2);
+  std::sort(active_.begin(), active_.end());
+  std::erase_if(jointRows_, [&](const JointRow& r) {
+    const int body = model.bodies[r.body1].fixed() ? r.body2 : r.body1;
+    return !std::binary_search(active_.begin(), active_.end(), jointComponents_[body]);
+  });
   const std::size_t nj = jointRows_.size(), k = groupRows_.size();
   denseRows_.clear();
   mixedB_.clear();
@@ -108,6 +123,7 @@ int ImpulseSim::resolveCloserThan(const Model& model, double gap, std::span<Body
 int ImpulseSim::resolveFound(const Model& model, std::span<BodyState> states, StepReport& stats,
                              double ropeReach) {
   const WorldSettings& w = model.settings;
+  if (!model.joints.empty()) jointComponents(model, jointComponents_);
   rows_.clear();
   restitution_.clear();
   for (const Contact& c : contacts_) {

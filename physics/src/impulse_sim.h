@@ -112,6 +112,7 @@ class ImpulseSim {
   std::vector<JointRow> jointRows_;
   std::vector<DenseRow> denseRows_;
   std::vector<double> mixedB_, mixedImpulses_;
+  std::vector<int> jointComponents_, active_;  // solveWithJoints: which joints take part
   MixedLcp mixed_;
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <tuple>
 
 #include "contactlab_assert.h"
@@ -130,6 +131,21 @@ void jointRows(const Model& model, std::span<const BodyState> states,
       }
     }
   }
+}
+
+void jointComponents(const Model& model, std::vector<int>& out) {
+  out.resize(model.bodies.size());
+  std::iota(out.begin(), out.end(), 0);
+  const auto root = [&](int body) {
+    while (out[body] != body) body = out[body] = out[out[body]];
+    return body;
+  };
+  for (const Joint& joint : model.joints) {
+    if (joint.b < 0 || model.bodies[joint.a].fixed() || model.bodies[joint.b].fixed()) continue;
+    const int a = root(joint.a), b = root(joint.b);
+    if (a != b) out[std::max(a, b)] = std::min(a, b);
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = root(static_cast<int>(i));
 }
 
 void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates) {

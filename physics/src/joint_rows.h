@@ -53,6 +53,10 @@ Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 void jointRows(const Model& model, std::span<const BodyState> states,
                std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out);
 
+// For each body, the smallest index of the bodies joined to it by joints through movable bodies
+// (its own when it has none): fixed bodies and the world join nothing, as in islands.h.
+void jointComponents(const Model& model, std::vector<int>& out);
+
 // Adds the force f along `row` to the bodies' accelerations, or the impulse j to their velocities.
 void applyJointForce(const Model& model, const JointRow& row, double f, std::span<BodyRate> rates);
 void applyJointImpulse(const Model& model, const JointRow& row, double j,
