@@ -271,3 +271,27 @@ TEST_CASE("bodies linked by joints are one group; separate pendulums are separat
   REQUIRE(world.step().ok());
   CHECK(world.lastStep().contact.largestGroup == 4);
 }
+
+TEST_CASE("a balanced seesaw: contacts and a pin in one LCP, the pin carries everything") {
+  World world = emptyWorld(0.005);
+  const double g = world.settings().gravity, gap = world.settings().distanceTol / 2;
+  const double plankMass = 2, blockMass = 1.5;
+  const BodyId plank = addBox(world, "plank", 4, 0.2, plankMass, {0, 1});
+  const BodyId left = addBox(world, "left", 0.5, 0.5, blockMass, {-1.5, 1.35 + gap});
+  const BodyId right = addBox(world, "right", 0.5, 0.5, blockMass, {1.5, 1.35 + gap});
+  addJoint(world, {"pivot", JointKind::Pin, plank, BodyId{}, {0, 0}, {0, 1}});
+  for (int step = 0; step < 200; ++step) REQUIRE(world.step().ok());
+  CHECK(std::abs(world.body(plank)->state.angle) <= 1e-9);
+  const std::vector<JointReport> joints = world.joints();
+  REQUIRE(joints.size() == 1);
+  CHECK(joints[0].force.y == doctest::Approx((plankMass + 2 * blockMass) * g).epsilon(1e-9));
+  double onLeft = 0, onRight = 0;
+  for (const ContactReport& c : world.contacts()) {
+    if (c.body1 == left || c.body2 == left) onLeft += c.force;
+    if (c.body1 == right || c.body2 == right) onRight += c.force;
+  }
+  CHECK(onLeft == doctest::Approx(blockMass * g).epsilon(1e-9));
+  CHECK(onRight == doctest::Approx(blockMass * g).epsilon(1e-9));
+  CHECK(world.statistics().contact.worstResidual <= 1e-9 * blockMass * g);
+  CHECK(world.statistics().contact.lcpIterationLimits == 0);
+}
