@@ -1,7 +1,5 @@
-// Share strings (docs/share-strings.md): a scene as "cl1" and its non-default settings, then one
-// '~'-separated statement per body, joint and spring with its non-default fields, all in RFC 3986
-// unreserved characters and ','. Numbers are short decimals, or their exact bits in base64url when
-// shorter.
+// Reading share strings (docs/share-strings.md; the alphabet: scene_share_alphabet.h; writing:
+// scene_share_writer.cpp): every statement checked as it is read, errors naming the character.
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -13,20 +11,13 @@
 #include "contactlab/scene.h"
 #include "scene_check.h"
 #include "scene_joint_vocabulary.h"
+#include "scene_share_alphabet.h"
 #include "scene_vocabulary.h"
 
 namespace contactlab {
 namespace {
 
-constexpr std::string_view kPrefix = "cl";
-constexpr unsigned kVersion = 1;
-constexpr std::string_view kBase64 =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-constexpr char kBitsMark = '_';
-constexpr std::size_t kBitsDigits = 11;            // 64 bits in 6-bit digits, the first holding 4
-constexpr char kShapeLetters[] = {'b', 'd', 'p'};  // by ShapeKind; uppercase when fixed
-constexpr char kJointLetter = 'j';
-constexpr char kSpringLetter = 's';
+using namespace share;
 
 bool isAllowed(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -48,16 +39,6 @@ bool isSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-std::string shareNumber(double value) {
-  std::string decimal = formatNumber(value);
-  if (std::isfinite(value) && decimal.size() <= 1 + kBitsDigits) return decimal;
-  std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-  std::string text(1, kBitsMark);
-  for (std::size_t digit = 0; digit < kBitsDigits; ++digit)
-    text += kBase64[(bits >> (6 * (kBitsDigits - 1 - digit))) & 63];
-  return text;
-}
-
 // A piece of the share string and where it starts in the whole input.
 struct Piece {
   std::string_view text;
@@ -75,17 +56,6 @@ std::vector<Piece> split(Piece piece, char separator) {
     begin = end + 1;
   }
   return pieces;
-}
-
-template <typename Link>
-std::string linkFields(const Link& link, std::span<const LinkKey> keys) {
-  std::string out;
-  for (const LinkKey& key : keys) {
-    if (!isWritten(link, key)) continue;
-    out += concat({",", std::string_view(&key.letter, 1),
-                   key.namesBody ? bodyName(link, key) : shareNumber(numberValue(link, key))});
-  }
-  return out;
 }
 
 class ShareDecoder {
@@ -469,49 +439,6 @@ class ShareDecoder {
 };
 
 }  // namespace
-
-std::string encodeShare(const Scene& scene) {
-  std::string out = std::string(kPrefix) + std::to_string(kVersion);
-  for (const SettingKey& key : settingKeys()) {
-    if (isDefaultSetting(key, scene.settings)) continue;
-    out += ',';
-    out += key.letter;
-    // Whole numbers as the short decimals of their doubles, as before they were whole ("1e3").
-    if (key.isWord()) {
-      out += settingText(key, scene.settings);
-    } else {
-      out += shareNumber(key.isNumber() ? scene.settings.*key.number
-                                        : static_cast<double>(scene.settings.*key.whole));
-    }
-  }
-  for (const BodyDef& def : scene.bodies) {
-    const char letter = kShapeLetters[static_cast<std::size_t>(def.shape)];
-    out += '~';
-    out += def.fixed ? static_cast<char>(letter - 'a' + 'A') : letter;
-    out += def.name;
-    for (const BodyKey& key : bodyKeys()) {
-      if (!isWritten(def, key.field)) continue;
-      out += ',';
-      out += key.letter;
-      if (key.field == BodyField::Points) {
-        for (std::size_t i = 0; i < def.points.size(); ++i) {
-          out += concat(
-              {i > 0 ? "," : "", shareNumber(def.points[i].x), ",", shareNumber(def.points[i].y)});
-        }
-      } else {
-        out += shareNumber(numberField(def, key.field));
-      }
-    }
-  }
-  for (const SceneJoint& joint : scene.joints) {
-    out += concat({"~", std::string_view(&kJointLetter, 1), joint.name, ",",
-                   jointKindName(joint.kind), linkFields(joint, jointKeys())});
-  }
-  for (const SceneSpring& spring : scene.springs)
-    out += concat(
-        {"~", std::string_view(&kSpringLetter, 1), spring.name, linkFields(spring, springKeys())});
-  return out;
-}
 
 Result<Scene> decodeShare(std::string_view text) {
   return ShareDecoder(text).decode();
