@@ -3,18 +3,14 @@
 // same double, for quoting a value that broke a limit (1000000.5 must not read as the limit 1e6).
 #pragma once
 
-#include <charconv>
 #include <string>
+
+#include "decimal_text.h"
 
 namespace contactlab {
 
 inline std::string numberText(double value, int digits = 3) {
-  char text[32];
-  std::to_chars_result end =
-      digits > 0
-          ? std::to_chars(text, text + sizeof text, value, std::chars_format::general, digits)
-          : std::to_chars(text, text + sizeof text, value, std::chars_format::general);
-  std::string result(text, end.ptr);
+  const std::string result = digits > 0 ? generalDecimal(value, digits) : generalDecimal(value);
   const std::size_t e = result.find('e');
   if (e == std::string::npos) return result;
   std::size_t exponent = e + 1;

@@ -1,7 +1,6 @@
 // Reading share strings (docs/share-strings.md; the alphabet: scene_share_alphabet.h; writing:
 // scene_share_writer.cpp): every statement checked as it is read, errors naming the character.
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -9,6 +8,7 @@
 
 #include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 #include "scene_check.h"
 #include "scene_joint_vocabulary.h"
 #include "scene_share_alphabet.h"
@@ -416,7 +416,7 @@ class ShareDecoder {
                                              " base64url digits after ", quoted(after), ", found ",
                                              quoted(value.text)}));
       }
-      number = std::bit_cast<double>(bits);
+      number = doubleFromBits(bits);
       if (!std::isfinite(*number)) {
         return errorAt(value.offset,
                        concat({"expected a finite number after ", quoted(after), ", found ",

@@ -1,11 +1,11 @@
 // Writing share strings (docs/share-strings.md; the alphabet: scene_share_alphabet.h).
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
 
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 #include "scene_joint_vocabulary.h"
 #include "scene_share_alphabet.h"
 #include "scene_vocabulary.h"
@@ -18,7 +18,7 @@ using namespace share;
 std::string shareNumber(double value) {
   std::string decimal = formatNumber(value);
   if (std::isfinite(value) && decimal.size() <= 1 + kBitsDigits) return decimal;
-  std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  std::uint64_t bits = doubleBits(value);
   std::string text(1, kBitsMark);
   for (std::size_t digit = 0; digit < kBitsDigits; ++digit)
     text += kBase64[(bits >> (6 * (kBitsDigits - 1 - digit))) & 63];

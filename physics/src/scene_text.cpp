@@ -2,11 +2,11 @@
 // springs) into a Scene with the position of every value, checks the whole scene and reports
 // overlaps. The canonical writer is scene_text_writer.cpp.
 #include <algorithm>
-#include <charconv>
 #include <vector>
 
 #include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 #include "scene_check.h"
 #include "scene_joint_vocabulary.h"
 #include "scene_vocabulary.h"
@@ -61,14 +61,11 @@ class TextParser {
       return errorAt(problem->offset, problem->message);
     LoadedScene loaded{scene_, {}};
     for (const Overlap& overlap : findOverlaps(scene_)) {
-      char depth[32];
-      std::to_chars_result end =
-          std::to_chars(depth, depth + sizeof depth, overlap.depth, std::chars_format::general, 3);
       loaded.warnings.push_back(
           concat({location(marks_.bodies[overlap.second].name), ": warning: bodies ",
                   quoted(scene_.bodies[overlap.first].name), " and ",
                   quoted(scene_.bodies[overlap.second].name), " overlap at the start (by ",
-                  std::string_view(depth, end.ptr - depth), " m)"}));
+                  generalDecimal(overlap.depth, 3), " m)"}));
     }
     for (const SceneWarning& warning : findLimitWarnings(scene_)) {
       loaded.warnings.push_back(

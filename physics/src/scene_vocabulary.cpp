@@ -5,8 +5,6 @@
 #include "scene_vocabulary.h"
 
 #include <algorithm>
-#include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +12,7 @@
 
 #include "contactlab/message_quote.h"
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 
 namespace contactlab {
 namespace {
@@ -160,12 +159,6 @@ const double* plainSlot(const BodyDef& def, BodyField field) {
 }
 const std::optional<double>* optionalSlot(const BodyDef& def, BodyField field) {
   return optionalSlot(const_cast<BodyDef&>(def), field);
-}
-
-std::string spell(double value, std::chars_format format) {
-  char buffer[512];  // fixed notation of the largest double or the smallest denormal fits
-  std::to_chars_result end = std::to_chars(buffer, buffer + sizeof buffer, value, format);
-  return std::string(buffer, end.ptr);
 }
 
 // "1.5e+07" -> "1.5e7", "2e-05" -> "2e-5".
@@ -345,26 +338,25 @@ void copyField(BodyField field, const BodyDef& from, BodyDef& to) {
 }
 
 bool sameBits(double a, double b) {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+  return doubleBits(a) == doubleBits(b);
 }
 
 std::string formatNumber(double value) {
-  if (!std::isfinite(value)) return spell(value, std::chars_format::general);
-  std::string fixed = spell(value, std::chars_format::fixed);
-  std::string scientific = shortenExponent(spell(value, std::chars_format::scientific));
+  if (!std::isfinite(value)) return generalDecimal(value);
+  std::string fixed = fixedDecimal(value);
+  std::string scientific = shortenExponent(scientificDecimal(value));
   return scientific.size() < fixed.size() ? scientific : fixed;
 }
 
 ParsedNumber parseNumber(std::string_view text) {
   using NumberStatus = ParsedNumber::Status;
-  double value = 0;
-  const char* end = text.data() + text.size();
-  std::from_chars_result read = std::from_chars(text.data(), end, value);
-  if (read.ec == std::errc::result_out_of_range && read.ptr == end)
+  const DecimalRead read = readDecimal(text);
+  if (read.status == DecimalRead::Status::OutOfRange && read.used == text.size())
     return {NumberStatus::OutOfRange, 0};
-  if (read.ec != std::errc{} || read.ptr != end) return {NumberStatus::NotANumber, 0};
-  if (!std::isfinite(value)) return {NumberStatus::NotFinite, value};
-  return {NumberStatus::Ok, value};
+  if (read.status != DecimalRead::Status::Ok || read.used != text.size())
+    return {NumberStatus::NotANumber, 0};
+  if (!std::isfinite(read.value)) return {NumberStatus::NotFinite, read.value};
+  return {NumberStatus::Ok, read.value};
 }
 
 std::string numberProblem(ParsedNumber::Status status, std::string_view after,

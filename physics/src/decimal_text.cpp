@@ -1,0 +1,223 @@
+// Decimal text of doubles without the library's floating-point charconv (decimal_text.h).
+#include "decimal_text.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace contactlab {
+namespace {
+
+// A positive finite nonzero double as d1.d2...dn x 10^exponent.
+struct Digits {
+  std::string digits;
+  int exponent = 0;
+};
+
+// printf's "%.*e" of `value` with `count` significant digits, split into digits and exponent.
+Digits printed(double value, int count) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*e", count - 1, value);
+  Digits out;
+  const char* p = text;
+  for (; *p != 'e'; ++p)
+    if (*p != '.') out.digits += *p;
+  out.exponent = std::atoi(p + 1);
+  return out;
+}
+
+double valueOf(const Digits& d) {
+  const std::string text = d.digits + "e" + std::to_string(d.exponent - int(d.digits.size()) + 1);
+  return std::strtod(text.c_str(), nullptr);
+}
+
+// `d` moved by one unit of its last digit (+1 or -1), keeping its digit count: 1.99 + 1 -> 2.00
+// (9.99 + 1 -> 1.00 x 10 more), 1.00 - 1 -> 9.99 x 10 less.
+Digits nudged(Digits d, int step) {
+  std::string& s = d.digits;
+  int i = static_cast<int>(s.size()) - 1;
+  if (step > 0) {
+    while (i >= 0 && s[i] == '9') s[i--] = '0';
+    if (i >= 0) {
+      ++s[i];
+    } else {
+      s.insert(s.begin(), '1');
+      s.pop_back();
+      ++d.exponent;
+    }
+  } else {
+    while (i >= 0 && s[i] == '0') s[i--] = '9';
+    --s[i];  // s[0] is never '0'
+    if (s[0] == '0') {
+      s.erase(s.begin());
+      s.push_back('9');
+      --d.exponent;
+    }
+  }
+  return d;
+}
+
+// The fewest digits that read back as `value` (positive, finite, nonzero), nearest to it.
+Digits shortest(double value) {
+  for (int count = 1; count < 17; ++count) {
+    const Digits nearest = printed(value, count);
+    if (valueOf(nearest) == value) return nearest;
+    // Just above a power of two the doubles below are twice as dense: a neighbour of the nearest
+    // decimal may read back when the nearest does not.
+    for (int step : {-1, 1}) {
+      const Digits neighbour = nudged(nearest, step);
+      if (valueOf(neighbour) == value) return neighbour;
+    }
+  }
+  return printed(value, 17);  // 17 digits always read back
+}
+
+std::string exponentText(int exponent) {
+  char text[16];
+  std::snprintf(text, sizeof text, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+  return text;
+}
+
+std::string scientific(const Digits& d) {
+  std::string text(1, d.digits[0]);
+  if (d.digits.size() > 1) text += "." + d.digits.substr(1);
+  return text + exponentText(d.exponent);
+}
+
+std::string fixed(const Digits& d) {
+  const int n = static_cast<int>(d.digits.size()), e = d.exponent;
+  if (e >= n - 1) return d.digits + std::string(e - n + 1, '0');
+  if (e >= 0) return d.digits.substr(0, e + 1) + "." + d.digits.substr(e + 1);
+  return "0." + std::string(-e - 1, '0') + d.digits;
+}
+
+// The sign, and the text of a finite nonzero magnitude, or of inf, nan, 0.
+template <class Form>
+std::string spelled(double value, Form form) {
+  if (std::isnan(value)) return std::signbit(value) ? "-nan" : "nan";
+  const std::string sign = std::signbit(value) ? "-" : "";
+  if (std::isinf(value)) return sign + "inf";
+  return sign + form(std::abs(value));
+}
+
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Whether `text` starts with `word`, in any case.
+bool startsWithWord(std::string_view text, std::string_view word) {
+  if (text.size() < word.size()) return false;
+  for (std::size_t i = 0; i < word.size(); ++i)
+    if (lower(text[i]) != word[i]) return false;
+  return true;
+}
+
+// inf, infinity, nan or nan(chars) at the start of `text` (after any '-'): its length, or 0.
+std::size_t specialLength(std::string_view text) {
+  if (startsWithWord(text, "infinity")) return 8;
+  if (startsWithWord(text, "inf")) return 3;
+  if (!startsWithWord(text, "nan")) return 0;
+  std::size_t end = 3;
+  if (end < text.size() && text[end] == '(') {
+    std::size_t close = end + 1;
+    const auto nameChar = [](char c) {
+      return isDigit(c) || (lower(c) >= 'a' && lower(c) <= 'z') || c == '_';
+    };
+    while (close < text.size() && nameChar(text[close])) ++close;
+    if (close < text.size() && text[close] == ')') end = close + 1;
+  }
+  return end;
+}
+
+}  // namespace
+
+std::uint64_t doubleBits(double value) {
+  std::uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+double doubleFromBits(std::uint64_t bits) {
+  double value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+
+std::string fixedDecimal(double value) {
+  return spelled(value, [](double magnitude) -> std::string {
+    if (magnitude == 0) return "0";
+    if (magnitude >= 0x1p53) {  // an integer: its exact digits
+      char text[320];
+      std::snprintf(text, sizeof text, "%.0f", magnitude);
+      return text;
+    }
+    return fixed(shortest(magnitude));
+  });
+}
+
+std::string scientificDecimal(double value) {
+  return spelled(value, [](double magnitude) -> std::string {
+    return magnitude == 0 ? "0e+00" : scientific(shortest(magnitude));
+  });
+}
+
+std::string generalDecimal(double value) {
+  return spelled(value, [](double magnitude) -> std::string {
+    if (magnitude == 0) return "0";
+    // As libstdc++: the shortest digits in the notation printf's %g chooses at its default
+    // precision 6, fixed when -4 <= exponent < 6.
+    const Digits d = shortest(magnitude);
+    return d.exponent < -4 || d.exponent >= 6 ? scientific(d) : fixed(d);
+  });
+}
+
+std::string generalDecimal(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*g", digits, value);
+  return text;
+}
+
+DecimalRead readDecimal(std::string_view text) {
+  DecimalRead read;
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view body = text.substr(negative ? 1 : 0);
+  if (const std::size_t special = specialLength(body)) {
+    read.status = DecimalRead::Status::Ok;
+    read.used = (negative ? 1 : 0) + special;
+    const double magnitude = lower(body[0]) == 'i' ? HUGE_VAL : NAN;
+    read.value = negative ? -magnitude : magnitude;
+    return read;
+  }
+  std::size_t i = 0;
+  bool nonzero = false, anyDigit = false;
+  for (; i < body.size() && isDigit(body[i]); ++i) anyDigit = true, nonzero |= body[i] != '0';
+  if (i < body.size() && body[i] == '.') {
+    for (++i; i < body.size() && isDigit(body[i]); ++i) anyDigit = true, nonzero |= body[i] != '0';
+  }
+  if (!anyDigit) return read;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    std::size_t j = i + 1;
+    if (j < body.size() && (body[j] == '+' || body[j] == '-')) ++j;
+    if (j < body.size() && isDigit(body[j])) {
+      while (j < body.size() && isDigit(body[j])) ++j;
+      i = j;
+    }
+  }
+  read.used = (negative ? 1 : 0) + i;
+  const std::string number(text.substr(0, read.used));
+  const double value = std::strtod(number.c_str(), nullptr);
+  if (std::isinf(value) || (value == 0 && nonzero)) {
+    read.status = DecimalRead::Status::OutOfRange;
+    return read;
+  }
+  read.status = DecimalRead::Status::Ok;
+  read.value = value;
+  return read;
+}
+
+}  // namespace contactlab
