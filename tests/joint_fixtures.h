@@ -1,0 +1,80 @@
+// Builders and measurements shared by the joint tests (test_joints, test_timestep_joints): discs
+// and boxes by name, a joint that must be accepted, the complete elliptic integral K for the exact
+// period of a pendulum, and the period of a swing measured from a world's steps.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "contactlab/world.h"
+
+namespace contactlab::testing {
+
+inline constexpr double kPi = std::numbers::pi;
+
+inline BodyId addDisc(World& world, const char* name, double radius, double mass, Vec2 at) {
+  BodyDef def;
+  def.name = name;
+  def.shape = ShapeKind::Disc;
+  def.radius = radius;
+  def.mass = mass;
+  def.state.position = at;
+  Result<BodyId> id = world.addBody(def);
+  REQUIRE(id.ok());
+  return id.value();
+}
+
+inline BodyId addBox(World& world, const char* name, double width, double height, double mass,
+                     Vec2 at) {
+  BodyDef def;
+  def.name = name;
+  def.shape = ShapeKind::Box;
+  def.width = width;
+  def.height = height;
+  def.mass = mass;
+  def.state.position = at;
+  Result<BodyId> id = world.addBody(def);
+  REQUIRE(id.ok());
+  return id.value();
+}
+
+inline JointId addJoint(World& world, JointDef def) {
+  Result<JointId> id = world.addJoint(def);
+  REQUIRE_MESSAGE(id.ok(), (id.ok() ? "" : id.error().message));
+  return id.value();
+}
+
+// K(k), the complete elliptic integral of the first kind, by the arithmetic-geometric mean:
+// K = pi / (2 AGM(1, sqrt(1 - k^2))).
+inline double ellipticK(double k) {
+  double a = 1, b = std::sqrt(1 - k * k);
+  for (int i = 0; i < 40; ++i) {
+    const double mean = (a + b) / 2;
+    b = std::sqrt(a * b);
+    a = mean;
+  }
+  return kPi / (2 * a);
+}
+
+// The period of the swing of `body` about the origin, from the times its x crosses zero going
+// right (linear interpolation between steps), averaged over `swings` periods.
+inline double measuredPeriod(World& world, BodyId body, int swings) {
+  std::vector<double> crossings;
+  double previousX = world.body(body)->state.position.x, previousTime = world.time();
+  while (static_cast<int>(crossings.size()) <= swings && world.time() < 100) {
+    REQUIRE(world.step().ok());
+    const double x = world.body(body)->state.position.x;
+    if (previousX < 0 && x >= 0)
+      crossings.push_back(previousTime +
+                          (world.time() - previousTime) * -previousX / (x - previousX));
+    previousX = x;
+    previousTime = world.time();
+  }
+  REQUIRE(static_cast<int>(crossings.size()) > swings);
+  return (crossings[swings] - crossings[0]) / swings;
+}
+
+}  // namespace contactlab::testing
