@@ -178,18 +178,21 @@ TEST_CASE("a rope holds a hanging mass with tension m g; a slack rope pulls on n
   }
 }
 
-TEST_CASE("a seesaw on a hinge with equal loads at equal distances stays level") {
+TEST_CASE("a seesaw on a hinge with equal loads at equal distances stays level, carried by it") {
   for (const Scheme& scheme : kSchemes) {
     CAPTURE(std::string(scheme.name));
     World world = timestepWorld(scheme);
     const double g = world.settings().gravity, plankMass = 2, load = 1.5;
+    // The hinge is 0.25 m above the plank's centre, above the centre of mass of the plank and
+    // its loads (0.12 m): level is a stable balance, as on a beam balance (with the pivot below
+    // the centre of mass it would be an inverted pendulum, kept level only by symmetry).
     const BodyId fulcrum = addFixedBox(world, "fulcrum", 0.4, 1, {0, 0});
     const BodyId plank = addBox(world, "plank", 4, 0.1, plankMass, {0, 0.55});
-    addJoint(world, {"hinge", JointKind::Hinge, plank, fulcrum, {0, 0}, {0, 0.55}});
+    addJoint(world, {"hinge", JointKind::Hinge, plank, fulcrum, {0, 0.25}, {0, 0.8}});
     const BodyId left = addBox(world, "left", 0.3, 0.3, load, {-1.5, 0.75});
     const BodyId right = addBox(world, "right", 0.3, 0.3, load, {1.5, 0.75});
     for (int step = 0; step < 300; ++step) REQUIRE(world.step().ok());
-    CHECK(std::abs(world.body(plank)->state.angle) < 1e-4);
+    CHECK(std::abs(world.body(plank)->state.angle) < 1e-3);
     CHECK(largestSpeed(world) < 1e-3);
     for (const BodyId box : {left, right})
       CHECK(std::abs(std::abs(world.body(box)->state.position.x) - 1.5) < 1e-3);

@@ -19,7 +19,7 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
     s.omega = m.velocity.angular;
   }
   noRates_.assign(n, BodyRate{});
-  timestepJointRows(model, now_, noRates_, jointRows_);
+  timestepJointRows(model, now_, noRates_, {}, jointRows_);
   jointSlots_.resize(jointRows_.size());
   for (size_t k = 0; k < jointRows_.size(); ++k) {
     const JointRow& row = jointRows_[k];

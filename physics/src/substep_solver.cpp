@@ -64,7 +64,7 @@ SubstepSolver::Gap SubstepSolver::jointGap(double separation, double perSubstep,
                                            bool oneSided) const {
   if (oneSided) return normalBias(separation, perSubstep, pushOut);
   if (!pushOut) return {0, 1, 0};
-  return {soft_.biasRate * separation, soft_.massScale, soft_.impulseScale};
+  return {soft_.biasRate * separation, 1, 0};
 }
 
 // The tangential row clamped to the wedge |gamma_t| <= mu gamma_n of the current normal impulse.

@@ -10,11 +10,17 @@
 namespace contactlab {
 
 void timestepJointRows(const Model& model, std::span<const BodyState> states,
-                       std::span<const BodyRate> noRates, std::vector<JointRow>& out) {
+                       std::span<const BodyRate> noRates, std::span<const double> reach,
+                       std::vector<JointRow>& out) {
   jointRows(model, states, noRates, std::numeric_limits<double>::infinity(), out);
+  const WorldSettings& w = model.settings;
   const auto immovable = [&](int body) { return body < 0 || model.bodies[body].fixed(); };
-  std::erase_if(out,
-                [&](const JointRow& row) { return immovable(row.body1) && immovable(row.body2); });
+  const auto travel = [&](int body) { return body < 0 ? 0.0 : reach[body]; };
+  std::erase_if(out, [&](const JointRow& row) {
+    if (immovable(row.body1) && immovable(row.body2)) return true;
+    return row.oneSided && !reach.empty() &&
+           row.gap - w.distanceTol / 2 > w.contactMargin + travel(row.body1) + travel(row.body2);
+  });
 }
 
 int jointRowIndex(std::span<const JointRow> rows, std::size_t k) {

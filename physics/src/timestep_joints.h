@@ -30,11 +30,17 @@ namespace contactlab {
 // Sweeps of projectJoints after each time step.
 inline constexpr int kTimestepJointSweeps = 4;
 
-// The joint rows at `states` (their velocities give kappa): every equality row and every rope's
-// row, taut or slack (a slack rope's gap term lets it close only to its length within the step),
-// leaving out rows whose two bodies cannot move. `noRates` holds a zero rate per body.
+// The joint rows at `states` (their velocities give kappa): every equality row and the rows of the
+// ropes, leaving out rows whose two bodies cannot move. `noRates` holds a zero rate per body.
+// Without `reach`, every rope's row, taut or slack (a slack rope's gap term lets it close only to
+// its length within the step: the substeps, which keep one set of rows through the step). With
+// `reach` (per body, how far its points can travel in the step, as for the contacts; anchors
+// within the body), only the ropes whose slack can close within the step plus contactMargin: a
+// slack rope's row would carry a gap term of its slack / h, far above the contacts' velocities,
+// and the QP's residual is relative to its largest entry (contact_qp.h).
 void timestepJointRows(const Model& model, std::span<const BodyState> states,
-                       std::span<const BodyRate> noRates, std::vector<JointRow>& out);
+                       std::span<const BodyRate> noRates, std::span<const double> reach,
+                       std::vector<JointRow>& out);
 
 // Which row of its joint `rows[k]` is: 0, or 1 for a pin's or hinge's second row.
 int jointRowIndex(std::span<const JointRow> rows, std::size_t k);

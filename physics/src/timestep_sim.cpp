@@ -113,7 +113,9 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   StageTimer timer(stats.timestep.time.build);
   matchWarmStarts();
   noRates_.assign(n, BodyRate{});
-  timestepJointRows(model, states, noRates_, jointRows_);
+  const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
+  timestepJointRows(model, states, noRates_, substeps ? std::span<const double>{} : reach_,
+                    jointRows_);
   jointWarm_.assign(jointRows_.size(), 0.0);
   jointRowImpulses_.assign(jointRows_.size(), 0.0);
   jointImpulses_.assign(model.joints.size(), Vec2{0, 0});
