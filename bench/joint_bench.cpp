@@ -1,11 +1,13 @@
-// Joints under ContactSim (issue 15): ms per step of
+// Joints under every solver (issue 15): ms per step, under ContactSim, the time-stepping QP (APGD)
+// and the substeps, of
 //   chain100  a chain of 100 hinged links (0.5 m x 0.1 m, 0.2 kg), pinned at one end, released
 //             horizontal, so it swings down and whips;
 //   bridge10  a bridge of 10 planks (1 m x 0.1 m) joined by hinges and pinned at both ends 9.6 m
 //             apart (it sags), with 20 blocks (0.3 m, 0.5 kg) dropped on it (joints and contacts
 //             in one LCP).
-// Each scene is built afresh and stepped N steps, R times; printed: the median wall time per step,
-// how much faster than real time that is (dt / step time), and the joints' worst drift at the end.
+// Each scene is built afresh and stepped N steps, R times, per solver (the default settings
+// otherwise); printed: the median wall time per step, how much faster than real time that is
+// (dt / step time), and the joints' worst drift at the end.
 //
 // Usage: contactlab-bench-joints [--steps N] [--runs R]   (default N = 300, R = 5)
 #include <algorithm>
@@ -48,8 +50,8 @@ void join(World& world, const JointDef& def) {
   }
 }
 
-World chain(int links) {
-  World world = World::create(WorldSettings{}).value();
+World chain(const WorldSettings& settings, int links) {
+  World world = World::create(settings).value();
   const double length = 0.5;
   BodyId previous{};
   for (int i = 0; i < links; ++i) {
@@ -69,8 +71,8 @@ World chain(int links) {
   return world;
 }
 
-World bridge(int planks, int blocks) {
-  World world = World::create(WorldSettings{}).value();
+World bridge(const WorldSettings& settings, int planks, int blocks) {
+  World world = World::create(settings).value();
   addBox(world, "floor", 40, 1, 1, {0, -3.5}, true);
   // The pins are 4 % closer than the planks are long, so the bridge sags in a V (a taut straight
   // bridge could not carry a load at all: its tension would be infinite).
@@ -120,35 +122,46 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[i], "--steps")) steps = std::atoi(argv[i + 1]);
     if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
   }
-  const std::vector<std::pair<const char*, std::function<World()>>> scenes = {
-      {"chain100", [] { return chain(100); }}, {"bridge10", [] { return bridge(10, 20); }}};
-  std::printf("%-10s %12s %14s %12s\n", "scene", "ms/step", "x real time", "drift (m)");
+  const std::vector<std::pair<const char*, std::function<World(const WorldSettings&)>>> scenes = {
+      {"chain100", [](const WorldSettings& s) { return chain(s, 100); }},
+      {"bridge10", [](const WorldSettings& s) { return bridge(s, 10, 20); }}};
+  WorldSettings contactSim, qp, substeps;
+  qp.solver = substeps.solver = SolverKind::Timestep;
+  qp.timestepScheme = TimestepScheme::Qp;
+  qp.qpMethod = QpSolverKind::Apgd;
+  substeps.timestepScheme = TimestepScheme::Substeps;
+  const std::pair<const char*, WorldSettings> solvers[] = {
+      {"contactsim", contactSim}, {"qp-apgd", qp}, {"substeps", substeps}};
+  std::printf("%-10s %-11s %10s %14s %12s\n", "scene", "solver", "ms/step", "x real time",
+              "drift (m)");
   for (const auto& [name, make] : scenes) {
-    std::vector<double> times;
-    double drift = 0;
-    double dt = 0;
-    for (int r = 0; r < runs; ++r) {
-      World world = make();
-      dt = world.settings().dt;
-      const auto start = std::chrono::steady_clock::now();
-      for (int s = 0; s < steps; ++s) {
-        if (Status stepped = world.step(); !stepped) {
-          std::fprintf(stderr, "%s: %s\n", name, stepped.error().message.c_str());
-          return 1;
+    for (const auto& [solver, settings] : solvers) {
+      std::vector<double> times;
+      double drift = 0;
+      double dt = 0;
+      for (int r = 0; r < runs; ++r) {
+        World world = make(settings);
+        dt = world.settings().dt;
+        const auto start = std::chrono::steady_clock::now();
+        for (int s = 0; s < steps; ++s) {
+          if (Status stepped = world.step(); !stepped) {
+            std::fprintf(stderr, "%s: %s\n", name, stepped.error().message.c_str());
+            return 1;
+          }
+        }
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count() /
+            steps);
+        drift = 0;
+        for (const JointReport& j : world.joints()) {
+          const double apart = glm::length(j.pointA - j.pointB);
+          drift = std::max(drift, apart);
         }
       }
-      times.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count() /
-          steps);
-      drift = 0;
-      for (const JointReport& j : world.joints()) {
-        const double apart = glm::length(j.pointA - j.pointB);
-        drift = std::max(drift, apart);
-      }
+      const double ms = median(times);
+      std::printf("%-10s %-11s %10.3f %14.1f %12.2e\n", name, solver, ms, dt * 1000 / ms, drift);
     }
-    const double ms = median(times);
-    std::printf("%-10s %12.3f %14.1f %12.2e\n", name, ms, dt * 1000 / ms, drift);
   }
   return 0;
 }

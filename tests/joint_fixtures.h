@@ -1,6 +1,7 @@
-// Builders and measurements shared by the joint tests: a world with RK4 at a small step, discs and
-// boxes by mass, joints that must be accepted, the complete elliptic integral K(k) and a pendulum's
-// measured period.
+// Builders and measurements shared by the joint tests (test_joints, test_ropes,
+// test_timestep_joints): a world with RK4 at a small step, discs and boxes by name, a joint that
+// must be accepted, the complete elliptic integral K for the exact period of a pendulum, and the
+// period of a swing measured from a world's steps.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -12,6 +13,8 @@
 #include "contactlab/world.h"
 
 namespace contactlab::testing {
+
+inline constexpr double kPi = std::numbers::pi;
 
 inline World emptyWorld(double dt = 0.001) {
   WorldSettings settings;
@@ -63,7 +66,7 @@ inline double ellipticK(double k) {
     b = std::sqrt(a * b);
     a = mean;
   }
-  return std::numbers::pi / (2 * a);
+  return kPi / (2 * a);
 }
 
 // The period of the swing of `body` about the origin, from the times its x crosses zero going

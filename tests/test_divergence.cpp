@@ -253,8 +253,6 @@ TEST_CASE("every preset runs 0.5 s under every solver without a false alarm") {
       CAPTURE(std::string(choice.name));
       Scene scene = loaded->scene;
       scene.settings = settingsFor(choice, scene.settings);
-      // The time-stepping solvers refuse joints with an error (test_joints checks it).
-      if (!scene.joints.empty() && scene.settings.solver == SolverKind::Timestep) continue;
       World world = buildWorld(scene).value();
       const std::string failure =
           stepUntilFailure(world, static_cast<int>(std::lround(0.5 / scene.settings.dt)));

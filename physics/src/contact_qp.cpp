@@ -77,7 +77,9 @@ void multiply(const QpProblem& problem, std::span<const double> g, std::span<dou
 
 void projectOntoCones(const QpProblem& problem, std::span<double> g) {
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
-    if (problem.friction) {
+    if (problem.contacts[c].bilateral) {
+      g[2 * c + 1] = 0;
+    } else if (problem.friction) {
       const Impulse p = projectOntoWedge({g[2 * c], g[2 * c + 1]}, problem.contacts[c].friction);
       g[2 * c] = p.n;
       g[2 * c + 1] = p.t;

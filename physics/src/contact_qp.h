@@ -18,9 +18,13 @@
 
 namespace contactlab {
 
-// A contact's rows D_n, D_t (contact_row.h) with its friction coefficient.
+// A contact's rows D_n, D_t (contact_row.h) with its friction coefficient. A joint's row
+// (joint_rows.h) is a QpContact with friction 0 whose tangential impulse stays 0: a taut rope's is
+// one-sided like a frictionless contact's, a pin's, hinge's or rod's is `bilateral`, its gamma_n
+// of either sign (the projection onto its set is the identity on gamma_n).
 struct QpContact : ContactRow {
-  double friction = 0;  // mu; ignored when the problem is frictionless
+  double friction = 0;     // mu; ignored when the problem is frictionless
+  bool bilateral = false;  // an equality row: gamma_n free, gamma_t = 0
 };
 
 enum class QpMethod : std::uint8_t {
@@ -61,10 +65,11 @@ class ContactQpSolver {
 //   max_i d_i |gamma_i - Proj_K_i(gamma_i - w_i / d_i)| / max(max_j |r_j|, 1e-300),
 // w = N gamma + r, d_i = N_ii of contact i's normal row (1 if both bodies are immovable), K_i the
 // wedge |t| <= mu_i n (frictionless: the ray g_n >= 0, g_t = 0, only normal rows of w and r
-// count). The natural map with any positive step vanishes exactly at the solutions; the step
-// 1 / d_i makes it a velocity (frictionless: |min(d_i g_n, w_n)|, the LCP's complementarity
-// residual) and so invariant to scaling masses, and dividing by max |r| makes it invariant to
-// scaling the load. Allocates; ContactQpSolver reports the same number without allocating.
+// count; a bilateral row: the line g_t = 0, where the term is |w_n|). The natural map with any
+// positive step vanishes exactly at the solutions; the step 1 / d_i makes it a velocity
+// (frictionless: |min(d_i g_n, w_n)|, the LCP's complementarity residual) and so invariant to
+// scaling masses, and dividing by max |r| makes it invariant to scaling the load. Allocates;
+// ContactQpSolver reports the same number without allocating.
 double contactQpResidual(std::span<const InverseMass> bodies, std::span<const QpContact> contacts,
                          std::span<const double> r, bool friction, std::span<const double> gamma);
 

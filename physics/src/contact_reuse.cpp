@@ -94,6 +94,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
   contactsNext_.clear();
   size_t cursor = 0;  // collided_ is sorted by pair, as pairs_ is
   for (auto [i, j] : pairs_) {
+    if (model.jointed(i, j)) continue;  // as in find(): bodies a joint joins never touch
     const double pairMargin = margin + reach[i] + reach[j];
     while (cursor < collided_.size() &&
            std::pair(collided_[cursor].i, collided_[cursor].j) < std::pair(i, j))

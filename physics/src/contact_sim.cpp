@@ -91,11 +91,9 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     // A rope stretching faster than velocityTol is a collision (ImpulseSim's), not a resting row.
     std::erase_if(jointRows_,
                   [&](const JointRow& r) { return r.oneSided && r.speed < -w.velocityTol; });
-    jointLinks_.clear();
-    for (const JointRow& r : jointRows_) jointLinks_.emplace_back(r.body1, r.body2);
     jointForces_.assign(jointRows_.size(), 0.0);
   }
-  islands_.build(resting_, jointLinks_, fixed_);
+  islands_.build(resting_, fixed_, jointRows_);
   const int contactCount = static_cast<int>(resting_.size());
   for (int g = 0; g < islands_.count(); ++g) {
     // Members in increasing order: the group's contacts, then its joint rows.

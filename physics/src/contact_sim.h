@@ -115,8 +115,7 @@ class ContactSim {
   Scratch<ClampedFlags> current_;
   Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
   Scratch<std::vector<JointRow>> jointRows_;
-  Scratch<std::vector<std::pair<int, int>>> jointLinks_;  // each joint row's bodies, for islands
-  Scratch<std::vector<int>> joints_;                      // a group's joint rows
+  Scratch<std::vector<int>> joints_;  // a group's joint rows
   Scratch<std::vector<double>> jointForces_;
   Scratch<std::vector<DenseRow>> denseRows_;
   Scratch<MixedLcp> mixed_;

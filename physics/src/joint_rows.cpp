@@ -111,6 +111,8 @@ void jointRows(const Model& model, std::span<const BodyState> states,
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
       const Joint& joint = model.joints[j];
       if ((joint.def.kind == JointKind::Rope) != ropes) continue;
+      // A joint between immovable things (a body fixed after the joint was made) has no rows.
+      if (model.bodies[joint.a].fixed() && (joint.b < 0 || model.bodies[joint.b].fixed())) continue;
       CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
                             joint.b < static_cast<int>(states.size()),
                         "joint rows: a joint's body index is out of range");

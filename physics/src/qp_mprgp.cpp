@@ -12,7 +12,8 @@
 // bounds |N| from below, so an expansion step that raises f (impossible for alpha <= 2 / |N|,
 // where the projected step decreases f, Dostal 2009 chapter 5) is undone and retried with alpha
 // halved.
-// Only normal rows are touched; tangential entries stay 0.
+// Only normal rows are touched; tangential entries stay 0. A bilateral row (a joint's equality
+// row, contact_qp.h) has the bound l = -infinity: always free, never blocking, never projected.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -60,10 +61,12 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
   const std::span<double> scratch = work.subspan(5 * m, m);
   const std::span<const double> r = problem.r;
   const auto gradient = [&](size_t j) { return Nx[j] + r[j]; };
+  const auto bilateral = [&](size_t j) { return problem.contacts[j / 2].bilateral; };
+  const auto free = [&](size_t j) { return x[j] > 0 || bilateral(j); };
   // p = phi(x) on the normal rows, 0 on the tangential ones.
   const auto setFreeGradient = [&] {
     for (size_t j = 0; j < m; j += 2) {
-      p[j] = x[j] > 0 ? gradient(j) : 0.0;
+      p[j] = free(j) ? gradient(j) : 0.0;
       p[j + 1] = 0;
     }
   };
@@ -78,7 +81,9 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
     double chopped = 0, reduced = 0;  // |beta|^2, phit^T phi
     for (size_t j = 0; j < m; j += 2) {
       const double q = gradient(j);
-      if (x[j] > 0) {
+      if (bilateral(j)) {
+        reduced += q * q;
+      } else if (x[j] > 0) {
         reduced += std::min(x[j] / alpha, q) * q;
       } else if (q < 0) {
         chopped += q * q;
@@ -91,7 +96,7 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
       for (size_t j = 0; j < m; j += 2) {
         pNp += p[j] * Np[j];
         qp += gradient(j) * p[j];
-        if (p[j] > 0 && x[j] / p[j] < feasible) {
+        if (!bilateral(j) && p[j] > 0 && x[j] / p[j] < feasible) {
           feasible = x[j] / p[j];
           blocking = j;
         }
@@ -99,18 +104,17 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
       const double cg = pNp > 0 ? qp / pNp : kInfinity;
       if (cg <= feasible) {  // conjugate gradient step
         for (size_t j = 0; j < m; j += 2) {
-          x[j] = std::max(0.0, x[j] - cg * p[j]);
+          x[j] = bilateral(j) ? x[j] - cg * p[j] : std::max(0.0, x[j] - cg * p[j]);
           Nx[j] -= cg * Np[j];
         }
         double phiNp = 0;
-        for (size_t j = 0; j < m; j += 2) phiNp += (x[j] > 0 ? gradient(j) : 0.0) * Np[j];
+        for (size_t j = 0; j < m; j += 2) phiNp += (free(j) ? gradient(j) : 0.0) * Np[j];
         const double conjugation = phiNp / pNp;
-        for (size_t j = 0; j < m; j += 2)
-          p[j] = (x[j] > 0 ? gradient(j) : 0.0) - conjugation * p[j];
+        for (size_t j = 0; j < m; j += 2) p[j] = (free(j) ? gradient(j) : 0.0) - conjugation * p[j];
       } else {
         if (blocking == m) return iteration;  // unbounded along p: r has a part N cannot balance
         for (size_t j = 0; j < m; j += 2) {   // expansion step: first as far as feasible
-          x[j] = std::max(0.0, x[j] - feasible * p[j]);
+          x[j] = bilateral(j) ? x[j] - feasible * p[j] : std::max(0.0, x[j] - feasible * p[j]);
           Nx[j] -= feasible * Np[j];
         }
         x[blocking] = 0;
@@ -119,7 +123,9 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
         for (;;) {  // then the projected free-gradient step
           for (size_t j = 0; j < m; j += 2) {
             const double q = Nhalf[j] + r[j];
-            x[j] = half[j] > 0 ? std::max(0.0, half[j] - alpha * q) : 0.0;
+            x[j] = bilateral(j)  ? half[j] - alpha * q
+                   : half[j] > 0 ? std::max(0.0, half[j] - alpha * q)
+                                 : 0.0;
           }
           multiply(problem, x, Nx);
           double change = 0, slope = 0;  // f(x) - f(half) = d . (q_half + q) / 2, and |q_half . d|
@@ -134,7 +140,7 @@ int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<d
         setFreeGradient();
       }
     } else {  // proportioning step along beta: releases active indices whose gradient is negative
-      for (size_t j = 0; j < m; j += 2) scratch[j] = x[j] > 0 ? 0.0 : std::min(gradient(j), 0.0);
+      for (size_t j = 0; j < m; j += 2) scratch[j] = free(j) ? 0.0 : std::min(gradient(j), 0.0);
       for (size_t j = 1; j < m; j += 2) scratch[j] = 0;
       multiply(problem, scratch, Np);
       double bNb = 0;

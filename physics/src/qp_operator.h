@@ -63,8 +63,9 @@ inline Impulse projectOntoWedge(Impulse g, double mu) {
 void projectOntoCones(const QpProblem& problem, std::span<double> g);
 
 // Contact c's feasible impulse nearest to g: projectOntoWedge, or (max(g_n, 0), 0) when
-// frictionless.
+// frictionless, or (g_n, 0) for a bilateral row.
 inline Impulse projectContact(const QpProblem& problem, size_t c, Impulse g) {
+  if (problem.contacts[c].bilateral) return {g.n, 0.0};
   if (problem.friction) return projectOntoWedge(g, problem.contacts[c].friction);
   return {std::max(g.n, 0.0), 0.0};
 }
@@ -74,7 +75,8 @@ inline Impulse projectContact(const QpProblem& problem, size_t c, Impulse g) {
 inline double contactResidual(const QpProblem& problem, size_t c, Impulse g, Impulse w) {
   const double nn = problem.blocks[3 * c];
   const double d = nn > 0 ? nn : 1.0;
-  if (!problem.friction) return std::abs(std::min(d * g.n, w.n));  // d (g - max(0, g - w / d))
+  if (problem.contacts[c].bilateral) return std::hypot(w.n, d * g.t);  // d |g - (g_n - w_n / d, 0)|
+  if (!problem.friction) return std::abs(std::min(d * g.n, w.n));      // d (g - max(0, g - w / d))
   const double step = 1 / d;
   const Impulse p =
       projectOntoWedge({g.n - w.n * step, g.t - w.t * step}, problem.contacts[c].friction);

@@ -4,11 +4,11 @@
 // fixed-point iteration with block size one contact; Heyn's thesis, section on Gauss-Seidel).
 // With g_c the old impulse and w = D_c^T u + r_c its velocity the subproblem is
 //   min over x in K_c of 1/2 (x - g_c)^T N_cc (x - g_c) + w^T (x - g_c),
-// frictionless: x = max(0, g_n - w_n / N_nn); with friction, the 2x2 block's unconstrained minimum
-// if it lies in the wedge, else the better of the two boundary rays (the minimum of a convex
-// quadratic over a wedge lies inside it or on its boundary). Each step never raises the objective,
-// so the sweeps converge for positive semi-definite N (block coordinate descent on a convex QP
-// with separable constraints).
+// frictionless: x = max(0, g_n - w_n / N_nn) (a bilateral row: g_n - w_n / N_nn); with friction,
+// the 2x2 block's unconstrained minimum if it lies in the wedge, else the better of the two
+// boundary rays (the minimum of a convex quadratic over a wedge lies inside it or on its boundary).
+// Each step never raises the objective, so the sweeps converge for positive semi-definite N (block
+// coordinate descent on a convex QP with separable constraints).
 #include <algorithm>
 #include <cmath>
 
@@ -46,6 +46,7 @@ Impulse wedgeMinimum(double nn, double nt, double tt, Impulse c, double mu) {
 
 Impulse blockUpdate(const QpProblem& problem, size_t c, Impulse g, Impulse w) {
   const double nn = problem.blocks[3 * c];
+  if (problem.contacts[c].bilateral) return {nn > 0 ? g.n - w.n / nn : 0.0, 0.0};
   if (!problem.friction) return {nn > 0 ? std::max(0.0, g.n - w.n / nn) : 0.0, 0.0};
   const double nt = problem.blocks[3 * c + 1];
   const double tt = problem.blocks[3 * c + 2];

@@ -60,6 +60,13 @@ constexpr double kSoftPushOut = 2;
   return {std::max(soft_.biasRate * excess, -kSoftPushOut), soft_.massScale, soft_.impulseScale};
 }
 
+SubstepSolver::Gap SubstepSolver::jointGap(double separation, double perSubstep, bool pushOut,
+                                           bool oneSided) const {
+  if (oneSided) return normalBias(separation, perSubstep, pushOut);
+  if (!pushOut) return {0, 1, 0};
+  return {soft_.biasRate * separation, 1, 0};
+}
+
 // The tangential row clamped to the wedge |gamma_t| <= mu gamma_n of the current normal impulse.
 [[gnu::always_inline]] inline void SubstepSolver::solveFriction(Row& row, Pair& p) {
   // Without a normal impulse the wedge is the point 0: nothing to do if the row is there already.
@@ -247,7 +254,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                             std::span<const int> order, std::span<const BodyRate> rates,
                             std::span<const double> warm, int substeps,
                             std::vector<BodyState>& states, std::span<double> impulses,
-                            StepReport& stats) {
+                            const SubstepJoints& joints, StepReport& stats) {
   const WorldSettings& w = model.settings;
   const double hs = w.dt / substeps;
   const size_t n = model.bodies.size();
@@ -272,7 +279,13 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   {
     StageTimer timer(stats.timestep.time.build);
     build(model, found, order, states, warm, substeps);
+    if (!model.joints.empty()) refreshJoints(model, states);
+    CONTACTLAB_ASSERT(model.joints.empty() || (joints.warm.size() == jointRows_.size() &&
+                                               joints.rowImpulses.size() == jointRows_.size() &&
+                                               joints.jointImpulses.size() == model.joints.size()),
+                      "substeps: one warm start and one impulse per joint row");
   }
+  const bool jointed = !model.joints.empty();
   StageTimer timer(stats.timestep.time.solve);
   for (int s = 0; s < substeps; ++s) {
     for (size_t i = 0; i < n; ++i) {
@@ -299,6 +312,11 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
         applyImpulse(row, p.m1, p.m2, row.normalImpulse, row.tangentImpulse, p.v1, p.v2);
         store(row, p);
       }
+      if (jointed) warmJoints(joints.warm, substeps);
+    }
+    if (jointed) {
+      applyJointImpulses();
+      sweepJoints(hs, true);
     }
     sweep(hs, true, w);
     for (Motion& m : motion_) {
@@ -308,11 +326,19 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       m.turn += hs * m.velocity.angular;
       rotationOf(m.turn, m.cosMinusOne, m.sine);
     }
+    if (jointed) {
+      refreshJoints(model, states);
+      CONTACTLAB_ASSERT(jointRows_.size() == joints.warm.size(),
+                        "substeps: the joint rows changed within a step");
+      sweepJoints(hs, false);
+    }
     sweep(hs, false, w);
+    if (jointed) addJointImpulses(joints.jointImpulses);
     for (Motion& m : motion_) {
       m.impulseVelocity.linear = m.velocity.linear - m.impulseVelocity.linear;
       m.impulseVelocity.angular = m.velocity.angular - m.impulseVelocity.angular;
     }
+    if (jointed) takeJointChanges();
   }
   // Newton's law for the contacts that bounce and carried an impulse: leave at -e u_n0.
   for (Row& row : rows_) {
@@ -331,6 +357,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     impulses[2 * source_[i]] = rows_[i].normalTotal;
     impulses[2 * source_[i] + 1] = rows_[i].tangentTotal;
   }
+  if (jointed)
+    for (size_t j = 0; j < jointSlots_.size(); ++j) joints.rowImpulses[j] = jointSlots_[j].total;
   for (size_t i = 0; i < n; ++i) {
     if (model.bodies[i].fixed()) continue;
     const Motion& m = motion_[i];

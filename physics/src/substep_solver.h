@@ -19,6 +19,12 @@
 // box are solved together (a 2x2 LCP). A contact that approached faster than the restitution
 // threshold at the start of the step and carried an impulse leaves at -e u_n0 (one last sweep
 // over those contacts, Newton's law). docs/timestep.md gives the derivation and the costs.
+// Joints (substep_joints.cpp): their rows (timestep_joints.h) are taken afresh at the bodies'
+// positions before the first substep and after each substep's move, so that their directions and
+// lever arms turn with the bodies; each sweep takes them before the contacts, one at a time (a
+// pin's or hinge's two rows, a rod's, a rope's, each with the impulse of either sign or >= 0). The
+// biased sweep pulls a joint's separation back with the contacts' soft constraint, the relax
+// sweep holds it rigidly; both aim at the second-order position of timestep_joints.h.
 #pragma once
 
 #include <span>
@@ -28,9 +34,19 @@
 #include "contact_row.h"
 #include "contactlab/report.h"
 #include "external_forces.h"
+#include "joint_rows.h"
 #include "model.h"
 
 namespace contactlab {
+
+// The joints' part of a step: in, each joint row's impulse of the previous step (one per row of
+// timestepJointRows at the states the step starts from, N s); out, each row's impulse over this
+// step and each model joint's impulse on its body A (a vector: the rows turn within the step).
+struct SubstepJoints {
+  std::span<const double> warm;
+  std::span<double> rowImpulses;
+  std::span<Vec2> jointImpulses;
+};
 
 class SubstepSolver {
  public:
@@ -42,7 +58,8 @@ class SubstepSolver {
   // and all contacts as one group in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
                std::span<const BodyRate> rates, std::span<const double> warm, int substeps,
-               std::vector<BodyState>& states, std::span<double> impulses, StepReport& stats);
+               std::vector<BodyState>& states, std::span<double> impulses,
+               const SubstepJoints& joints, StepReport& stats);
 
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
@@ -97,7 +114,39 @@ class SubstepSolver {
                         const Gap& gapB);
   // perSubstep = 1 / hs.
   Gap normalBias(double excess, double perSubstep, bool pushOut) const;
+  // A joint row's: a rope's is a contact's (normalBias of its separation); an equality row's
+  // pulls its separation to 0 softly in the biased sweep, and is rigid with no bias in the relax.
+  Gap jointGap(double separation, double perSubstep, bool pushOut, bool oneSided) const;
   double gapNow(const Row& row) const;
+
+  // Joints (substep_joints.cpp). refreshJoints: jointRows_ and each row's mass and separation at
+  // the bodies' current positions (`start` moved by motion_) and velocities.
+  struct JointSlot {
+    double mass = 0;        // 1 / (J M^-1 J^T)
+    double separation = 0;  // timestep_joints.h
+    double impulse = 0;     // this substep's
+    double total = 0;       // this step's
+  };
+  void refreshJoints(const Model& model, std::span<const BodyState> start);
+  // Starts each row's impulse from `warm` / substeps.
+  void warmJoints(std::span<const double> warm, int substeps);
+  // The joints' warm start within the step: each row's impulse of the last substep applied along
+  // the row as it is now (the contacts' warm start re-applies their velocity change instead, which
+  // for a joint would push along where its row was: a pendulum would gain energy every substep).
+  void applyJointImpulses();
+  // v += M^-1 J^T impulse along `row`, noted in jointChange_.
+  void pushJoint(const JointRow& row, double impulse);
+  // Takes the joints' part (jointChange_) out of each body's impulseVelocity, which then holds the
+  // contacts' part of the substep's velocity change only.
+  void takeJointChanges();
+  void sweepJoints(double hs, bool pushOut);
+  // Adds this substep's impulses to the totals and to `jointImpulses` (per model joint).
+  void addJointImpulses(std::span<Vec2> jointImpulses);
+  std::vector<JointRow> jointRows_;
+  std::vector<JointSlot> jointSlots_;
+  std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
+  std::vector<BodyState> now_;             // the bodies' current states
+  std::vector<BodyRate> noRates_;
 
   std::vector<Row> rows_;    // in pair order, each with body1 < body2
   std::vector<int> source_;  // rows_[i] is contact source_[i] of the step

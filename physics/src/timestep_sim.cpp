@@ -112,17 +112,51 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   impulses_.assign(2 * found_.size(), 0.0);
   StageTimer timer(stats.timestep.time.build);
   matchWarmStarts();
+  noRates_.assign(n, BodyRate{});
+  const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
+  timestepJointRows(model, states, noRates_, substeps ? std::span<const double>{} : reach_,
+                    jointRows_);
+  jointWarm_.assign(jointRows_.size(), 0.0);
+  jointRowImpulses_.assign(jointRows_.size(), 0.0);
+  jointImpulses_.assign(model.joints.size(), Vec2{0, 0});
+  for (size_t j = 0; j < jointRows_.size(); ++j) {
+    const JointWarmStart key{model.joints[jointRows_[j].joint].id.serial,
+                             jointRowIndex(jointRows_, j)};
+    const auto found = std::lower_bound(jointPrevious_.begin(), jointPrevious_.end(), key);
+    if (found != jointPrevious_.end() && found->serial == key.serial && found->row == key.row)
+      jointWarm_[j] = found->impulse;
+  }
+}
+
+void TimestepSim::keepWarmStarts(const Model& model) {
+  current_.clear();
+  for (const int k : order_) {
+    if (!(impulses_[2 * k] > 0)) continue;
+    const Contact& c = found_[k];
+    current_.push_back({std::min(c.body1, c.body2), std::max(c.body1, c.body2), keyOf(c),
+                        c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
+  }
+  previous_.swap(current_);
+  jointCurrent_.clear();
+  for (size_t j = 0; j < jointRows_.size(); ++j)
+    jointCurrent_.push_back({model.joints[jointRows_[j].joint].id.serial,
+                             jointRowIndex(jointRows_, j), jointRowImpulses_[j]});
+  std::sort(jointCurrent_.begin(), jointCurrent_.end());
+  jointPrevious_.swap(jointCurrent_);
 }
 
 void TimestepSim::solve(const Model& model, std::span<const BodyState> states, StepReport& stats) {
   detect(model, states, false, stats);
-  if (found_.empty()) return;
+  if (found_.empty() && jointRows_.empty()) return;
   {
     StageTimer timer(stats.timestep.time.build);
     rows_.resize(found_.size());
     for (size_t k = 0; k < found_.size(); ++k)
       rows_[k] = timestepRow(model, found_[k], states, velocity_, start_);
-    islands_.build(found_, fixed_);
+    jointQp_.resize(jointRows_.size());
+    for (size_t j = 0; j < jointRows_.size(); ++j)
+      jointQp_[j] = timestepJointRow(model, jointRows_[j], velocity_);
+    islands_.build(found_, fixed_, jointRows_);
   }
   localOf_.assign(model.bodies.size(), -1);
   for (int g = 0; g < islands_.count(); ++g) solveIsland(model, islands_.group(g), stats);
@@ -138,6 +172,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     members_.assign(1, -1);
     qpBodies_.assign(1, InverseMass{});
     auto local = [&](int body) {
+      if (body < 0) return 0;  // the world, of a joint
       CONTACTLAB_ASSERT(
           localOf_[body] < 0 || (static_cast<size_t>(localOf_[body]) < members_.size() &&
                                  members_[localOf_[body]] == body),
@@ -155,8 +190,22 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     gamma_.resize(2 * k);
     slip_.resize(k);
     for (size_t i = 0; i < k; ++i) {
-      CONTACTLAB_ASSERT(group[i] >= 0 && static_cast<size_t>(group[i]) < found_.size(),
-                        "timestep: a group lists a contact that was not found");
+      CONTACTLAB_ASSERT(
+          group[i] >= 0 && static_cast<size_t>(group[i]) < found_.size() + jointRows_.size(),
+          "timestep: a group lists a contact that was not found");
+      if (static_cast<size_t>(group[i]) >= found_.size()) {  // a joint row
+        const size_t j = group[i] - found_.size();
+        QpContact& c = qpContacts_[i];
+        c = jointQp_[j].row;
+        c.body1 = local(c.body1);
+        c.body2 = local(c.body2);
+        slip_[i] = 0;
+        r_[2 * i] = jointQp_[j].r;
+        r_[2 * i + 1] = 0;
+        gamma_[2 * i] = jointWarm_[j];
+        gamma_[2 * i + 1] = 0;
+        continue;
+      }
       const TimestepRow& row = rows_[group[i]];
       QpContact& c = qpContacts_[i];
       c = row.row;
@@ -214,6 +263,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     const bool lastPassNext = pass + 2 == kFrictionPasses;
     double worst = 0;
     for (size_t i = 0; i < k; ++i) {
+      if (static_cast<size_t>(group[i]) >= found_.size()) continue;  // a joint row: no friction
       const QpContact& c = qpContacts_[i];
       double slip =
           c.friction * std::abs(rows_[group[i]].freeTangent + tangentVelocity(c, change_));
@@ -237,6 +287,12 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   }
   stats.timestep.largestGroup = std::max(stats.timestep.largestGroup, static_cast<int>(k));
   for (size_t i = 0; i < k; ++i) {
+    if (static_cast<size_t>(group[i]) >= found_.size()) {
+      const size_t j = group[i] - found_.size();
+      jointRowImpulses_[j] = gamma_[2 * i];
+      jointImpulses_[jointRows_[j].joint] += gamma_[2 * i] * jointRows_[j].normal;
+      continue;
+    }
     impulses_[2 * group[i]] = gamma_[2 * i];
     impulses_[2 * group[i] + 1] = gamma_[2 * i + 1];
   }
@@ -247,7 +303,7 @@ void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& 
                                     StepReport& stats) {
   detect(model, states, reuse, stats);
   substep_.advance(model, found_, order_, rates_, warm_, model.settings.substeps, states, impulses_,
-                   stats);
+                   {jointWarm_, jointRowImpulses_, jointImpulses_}, stats);
 }
 
 void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {
@@ -269,17 +325,11 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
     gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
                   stats.timestep.time);
   }
+  if (!model.joints.empty()) projectJoints(model, states, kTimestepJointSweeps);
   CONTACTLAB_ASSERT(order_.size() == found_.size() && impulses_.size() == 2 * found_.size() &&
                         states.size() == model.bodies.size(),
                     "timestep: order and 2 impulses per contact, one state per body");
-  current_.clear();
-  for (const int k : order_) {
-    if (!(impulses_[2 * k] > 0)) continue;
-    const Contact& c = found_[k];
-    current_.push_back({std::min(c.body1, c.body2), std::max(c.body1, c.body2), keyOf(c),
-                        c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
-  }
-  previous_.swap(current_);
+  keepWarmStarts(model);
   reportCollisions(model, stats);
   stepped_ = true;
   reused_ = model.settings.timestepScheme == TimestepScheme::Substeps;
@@ -288,6 +338,7 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
 void TimestepSim::undoStep() {
   if (!stepped_) return;
   previous_.swap(current_);
+  jointPrevious_.swap(jointCurrent_);
   if (reused_) finder_.undoReuse();
   stepped_ = false;
 }

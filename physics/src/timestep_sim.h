@@ -12,7 +12,12 @@
 //     timestep_rows.h (at most kFrictionPasses solves);
 //  5. v+ = v_free + M^-1 D gamma, then q += h v+;
 //  6. contacts closer than the target gap are moved back towards it by moving positions only
-//     (gap_projection.h), a fraction gapStabilization of the excess closeness per step.
+//     (gap_projection.h), a fraction gapStabilization of the excess closeness per step;
+//  7. the joints' drift is removed by moving positions only (projectJoints, joint_rows.h).
+// The joints' rows (timestep_joints.h) join the contacts' in steps 3-5: a pin's, hinge's or rod's
+// as bilateral rows (an impulse of either sign), a rope's as a one-sided row with the gap term of
+// a contact, none with friction; the islands join bodies linked by joints, and the rows' impulses
+// are warm-started like the contacts', by joint and row.
 // With qp_method substep, steps 3-5 are SubstepSolver's substeps instead (substep_solver.h), and
 // step 2 reuses the contacts of pairs that have barely moved (ContactFinder::findReusing).
 // Deterministic: a step depends on the state it starts from and on the warm start (with the
@@ -32,6 +37,7 @@
 #include "model.h"
 #include "scratch.h"
 #include "substep_solver.h"
+#include "timestep_joints.h"
 #include "timestep_rows.h"
 
 namespace contactlab {
@@ -74,12 +80,17 @@ class TimestepSim {
   void contactsAt(const Model& model, std::span<const BodyState> states,
                   std::vector<SteppedContact>& report);
 
+  // Per joint of the model, the impulse (N s) each joint applied to its body A over the last step
+  // (or the solve of contactsAt); empty before any. Valid like lastContacts().
+  std::span<const Vec2> jointImpulses() const { return jointImpulses_; }
+
   // Whether the warm start and the contact reuse refer to bodies of a model of `bodyCount` bodies,
   // sorted as looked up (warm_start_check.cpp).
   Status validateWarmStart(std::size_t bodyCount) const;
 
   void reset() {
     previous_.clear();
+    jointPrevious_.clear();
     finder_.forgetReuse();
     stepped_ = false;
   }
@@ -92,8 +103,19 @@ class TimestepSim {
     Vec2 point{0, 0};
     double normal = 0, tangent = 0;
   };
+  // A joint row's impulse kept for the next step, filed under its joint's id and row index.
+  struct JointWarmStart {
+    unsigned serial = 0;
+    int row = 0;
+    double impulse = 0;
+    friend bool operator<(const JointWarmStart& a, const JointWarmStart& b) {
+      return std::pair(a.serial, a.row) < std::pair(b.serial, b.row);
+    }
+  };
 
-  // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed.
+  // Steps 1-2: rates_, start_, velocity_ = v_free, reach_, fixed_, found_; impulses_ zeroed; the
+  // joint rows at the start (jointRows_) with their warm start (jointWarm_), jointRowImpulses_ and
+  // jointImpulses_ zeroed.
   // `reuse`: the finder carries along the contacts of pairs that have barely moved since they were
   // collided (ContactFinder::findReusing; a step of the substeps), else collides every pair afresh
   // (the solves to a tolerance, which stay exact, and reports).
@@ -115,9 +137,13 @@ class TimestepSim {
   // kWarmStartReach (the same touch seen from the other body, which happens when corners of
   // aligned boxes meet), else none (0).
   void matchWarmStarts();
+  // The warm start of the next step: previous_ and jointPrevious_ from this step's impulses (the
+  // old ones go to current_ and jointCurrent_).
+  void keepWarmStarts(const Model& model);
 
   // State: the warm start (sorted by pair) and the contact reuse (inside finder_).
   std::vector<WarmStart> previous_;
+  std::vector<JointWarmStart> jointPrevious_;  // sorted
   ContactFinder finder_;
   bool stepped_ = false;  // a step ran since the last reset or undo: undoStep() can take it back
   bool reused_ = false;   // ...and it detected with finder_.findReusing()
@@ -127,10 +153,12 @@ class TimestepSim {
   Scratch<std::vector<Contact>> found_;
   Scratch<std::vector<double>> impulses_;
   Scratch<std::vector<BodyState>> saved_;
+  Scratch<std::vector<Vec2>> jointImpulses_;  // per model joint, on body A
 
   // Workspace (scratch.h), not copied with the world. After a step, current_ holds the warm start
   // the step started from (what undoStep() puts back).
   Scratch<std::vector<WarmStart>> current_;
+  Scratch<std::vector<JointWarmStart>> jointCurrent_;
   Scratch<Islands> islands_;
   Scratch<ContactQpSolver> solver_;
   Scratch<SubstepSolver> substep_;
@@ -144,6 +172,10 @@ class TimestepSim {
   Scratch<std::vector<int>> order_;
   Scratch<std::vector<double>> warm_;  // 2 per contact
   Scratch<std::vector<bool>> warmFound_;
+  Scratch<std::vector<BodyRate>> noRates_;  // a zero rate per body
+  Scratch<std::vector<JointRow>> jointRows_;
+  Scratch<std::vector<TimestepJointRow>> jointQp_;
+  Scratch<std::vector<double>> jointWarm_, jointRowImpulses_;  // per joint row
   // One island's problem: local body 0 stands for every immovable body.
   Scratch<std::vector<int>> localOf_;  // model body -> local index (-1: not in this island)
   Scratch<std::vector<int>> members_;  // local index -> model body (entry 0 unused)

@@ -79,14 +79,16 @@ struct WorldImpl {
       std::vector<SteppedContact> stepped;
       source.timestep.lastContacts(*model, states, stepped);
       reportStepped(stepped);
-      reportJoints(false);
+      reportJoints({}, {}, source.timestep.jointImpulses());
       contactsValid = true;
     }
     stepReportCurrent = false;
   }
-  // The joints at the current state, with the forces of the ContactSim solve just made (`solved`)
-  // or, under time stepping, which refuses joints, without forces.
-  void reportJoints(bool solved) {
+  // The joints at the current state, with the forces of the solve just made: ContactSim's, force
+  // per joint row (`rows`, `forces`), or the time-stepping solver's, each joint's impulse on A over
+  // its step (`impulses`, divided by dt).
+  void reportJoints(std::span<const JointRow> rows, std::span<const double> forces,
+                    std::span<const Vec2> impulses) {
     jointReports.clear();
     for (const Joint& joint : model->joints)
       jointReports.push_back({.id = joint.id,
@@ -97,13 +99,13 @@ struct WorldImpl {
                               .pointA = jointPointA(joint, states),
                               .pointB = jointPointB(joint, states),
                               .length = joint.def.length});
-    if (!solved) return;
-    const std::span<const JointRow> rows = stepper.jointRows();
-    const std::span<const double> forces = stepper.jointForces();
     for (std::size_t k = 0; k < rows.size() && k < forces.size(); ++k) {
       JointReport& r = jointReports[rows[k].joint];
       r.force += forces[k] * rows[k].normal;
     }
+    if (impulses.size() == jointReports.size())
+      for (std::size_t j = 0; j < impulses.size(); ++j)
+        jointReports[j].force = impulses[j] / model->settings.dt;
     // A rod's or a rope's tension pulls A towards B: minus the force on A along B-to-A.
     for (JointReport& r : jointReports) {
       const double distance = glm::length(r.pointA - r.pointB);
@@ -413,10 +415,6 @@ std::vector<SpringDef> World::springDefinitions() const {
 Status World::step() {
   WorldImpl& w = *impl_;
   const bool timestepping = w.model->settings.solver == SolverKind::Timestep;
-  if (timestepping && !w.model->joints.empty())
-    return Error{
-        "the time-stepping solvers do not hold joints yet: choose the ContactSim solver for a "
-        "world with joints"};
   w.statesBeforeStep = w.states;
   StepReport& report = w.trialStep;
   startReport(report, w.model->settings.solver);
@@ -468,7 +466,7 @@ const std::vector<ContactReport>& World::contacts() {
       w.timestep.contactsAt(*w.model, w.states, stepped);
     }
     w.reportStepped(stepped);
-    w.reportJoints(false);
+    w.reportJoints({}, {}, w.timestep.jointImpulses());
     w.contactsValid = true;
     return w.contacts;
   }
@@ -480,7 +478,7 @@ const std::vector<ContactReport>& World::contacts() {
     w.contacts.push_back({w.model->bodies[r.contact.body1].id, w.model->bodies[r.contact.body2].id,
                           g.point1, g.normal, g.distance, r.force, 0.0});
   }
-  w.reportJoints(true);
+  w.reportJoints(w.stepper.jointRows(), w.stepper.jointForces(), {});
   w.contactsValid = true;
   return w.contacts;
 }

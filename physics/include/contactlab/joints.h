@@ -12,7 +12,9 @@
 // Under ContactSim the joints' rows join the contact rows of the LCP a = A f + b as rows with
 // a = 0 and a force of either sign (Baraff 1994, bilateral constraints), a taut rope's as a
 // one-sided row like a contact's, and the joints' drift is corrected at the position level after
-// each step (no velocity left behind). Two bodies a joint
+// each step (no velocity left behind). Under time stepping (the QP and the substeps) the equality
+// rows are rows of either sign, a taut rope's a one-sided row with a contact's gap term, none with
+// friction (physics/src/timestep_joints.h), with the same position correction. Two bodies a joint
 // joins never collide with each other (planks hinged end to end overlap at the hinge).
 #pragma once
 

@@ -96,13 +96,14 @@ class World {
 
   // Joints (contactlab/joints.h). Checked whole: a kind, a name unique among the joints, body A
   // existing, body B existing or null (the world), A and B different and not both immovable,
-  // finite anchors, a rod's length finite and > 0. Removing a body removes its joints. Only
-  // ContactSim holds joints: a step with joints under the time-stepping solver is an error.
+  // finite anchors, a rod's length finite and > 0. Removing a body removes its joints. Every
+  // solver holds them (joints.h).
   Result<JointId> addJoint(const JointDef& def);
   Status removeJoint(JointId id);
   // The joints as they act at the current state, in the order they were added: computed with
-  // contacts() (ContactSim's solve gives both), so calling both costs one solve. Under time
-  // stepping the joints are reported without forces.
+  // contacts() (one solve gives both), so calling both costs one solve. Under time stepping the
+  // force is the joint's impulse on A over the last step divided by dt (after an edit, of the
+  // step that would follow, like contacts()).
   std::vector<JointReport> joints();
   // The joints' and springs' definitions, in the order they were added (for captureScene).
   std::vector<JointDef> jointDefinitions() const;
