@@ -38,11 +38,19 @@ void DesktopApp::apply(const Commands& c) {
     ctl.addBody(*c.addBody);
     ui_.selected = BodyId{};
     ui_.selectedName = c.addBody->name;
+    ui_.selectedJoint.clear();
   }
   if (c.select) {
     ui_.selected = *c.select;
     ui_.selectedName = world().nameOf(*c.select);
+    ui_.selectedJoint.clear();
   }
+  if (c.selectJoint) {
+    ui_.selectedJoint = *c.selectJoint;
+    ui_.selected = BodyId{};
+    ui_.selectedName.clear();
+  }
+  if (c.jointEdit) ctl.editJoint(*c.jointEdit);
   if (c.selectedState && !ui_.selected.isNull()) ctl.editState(ui_.selected, *c.selectedState);
   if (c.selectedDef && !ui_.selectedName.empty()) ctl.editDef(ui_.selectedName, *c.selectedDef);
   if (c.deleteSelected && !ui_.selected.isNull()) {
@@ -50,6 +58,9 @@ void DesktopApp::apply(const Commands& c) {
     ctl.removeBody(ui_.selected);
     ui_.selected = BodyId{};
     ui_.selectedName.clear();
+  } else if (c.deleteSelected && !ui_.selectedJoint.empty()) {
+    ctl.removeJoint(ui_.selectedJoint);
+    ui_.selectedJoint.clear();
   }
   if (c.newScene) {
     opened(newScene(), "new scene", "new scene");
@@ -179,6 +190,7 @@ void DesktopApp::opened(const Scene& scene, const std::string& source, const std
   fitAfterEpoch_ = runStatus().epoch;
   ui_.selected = BodyId{};
   ui_.selectedName.clear();
+  ui_.selectedJoint.clear();
 }
 
 // Saving and sharing capture the worker's world between two steps (Controller::capture), which
