@@ -82,10 +82,10 @@ void jointTable(const UiFacts& facts, float nameWidth, const UiState& state, Com
   ImGui::TableSetupColumn("joint");
   ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthFixed, nameWidth);
   ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthFixed, nameWidth);
-  ImGui::TableSetupColumn("Fx (N)");
-  ImGui::TableSetupColumn("Fy (N)");
   ImGui::TableSetupColumn("|F| (N)");
   ImGui::TableSetupColumn("tension (N)");
+  ImGui::TableSetupColumn("Fx (N)");
+  ImGui::TableSetupColumn("Fy (N)");
   ImGui::TableHeadersRow();
   for (std::size_t i = 0; i < joints.size(); ++i) {
     const JointReport& j = joints[i];
@@ -103,16 +103,16 @@ void jointTable(const UiFacts& facts, float nameWidth, const UiState& state, Com
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(j.b.isNull() ? "world" : facts.world.nameOf(j.b).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.3f", j.force.x);
-    ImGui::TableNextColumn();
-    ImGui::Text("%.3f", j.force.y);
-    ImGui::TableNextColumn();
     ImGui::Text("%.3f", std::hypot(j.force.x, j.force.y));
     ImGui::TableNextColumn();
     if (holdsDistance(j.kind))
       ImGui::Text("%.3f", j.tension);
     else
       ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", j.force.x);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", j.force.y);
   }
   ImGui::EndTable();
 }
@@ -163,7 +163,9 @@ void contactsPanel(const UiFacts& facts, UiState& state, Commands& out) {
   if (!facts.world.joints.empty()) {
     ImGui::Spacing();
     ImGui::Text("%zu joints", facts.world.joints.size());
-    ImGui::TextDisabled("Force on A, from B or the world (N); tension of rods and ropes.");
+    ImGui::TextWrapped(
+        "Force on A from B or the world, its size and components (N); the tension of rods and "
+        "ropes.");
     jointTable(facts, nameWidth, state, out);
   }
   ImGui::Spacing();

@@ -42,8 +42,9 @@ void inspector(const JointReport& joint, const UiFacts& facts, Commands& out) {
   ImGui::TextDisabled("at (%.3f, %.3f) m", joint.pointA.x, joint.pointA.y);
   if (holdsDistance(joint.kind))
     ImGui::TextDisabled("to (%.3f, %.3f) m", joint.pointB.x, joint.pointB.y);
-  ImGui::Text("force on %s: (%.3f, %.3f) N, %.3f N", world.nameOf(joint.a).c_str(), joint.force.x,
-              joint.force.y, std::hypot(joint.force.x, joint.force.y));
+  ImGui::Text("force on %s %.3f N", world.nameOf(joint.a).c_str(),
+              std::hypot(joint.force.x, joint.force.y));
+  ImGui::TextDisabled("  (%.3f, %.3f) N", joint.force.x, joint.force.y);
   if (holdsDistance(joint.kind)) ImGui::Text("tension %.3f N", joint.tension);
   if (holdsDistance(joint.kind)) {
     ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);

@@ -96,25 +96,38 @@ void DesktopApp::exportData(const DataExport& request) {
     tell(ui_, "Nothing to export yet: the recording starts when time moves on.", 8);
     return;
   }
-  const bool bodies = request.kind == ExportKind::Bodies;
-  if (!bodies && record.series().empty()) {
-    tell(ui_, "No series to export: add one in the Graph panel (G), or export every body's state.",
-         8);
-    return;
+  const std::string samples = std::to_string(record.size()) + " samples";
+  std::string text, what;
+  switch (request.kind) {
+    case ExportKind::Series:
+      if (record.series().empty()) {
+        tell(ui_,
+             "No series to export: add one in the Graph panel (G), or export every body's state.",
+             8);
+        return;
+      }
+      text = seriesCsv(record);
+      what = std::to_string(record.series().size()) + " series over " + samples;
+      break;
+    case ExportKind::Bodies:
+      text = bodiesCsv(record);
+      what = std::to_string(bodyRows(record)) + " body states over " + samples;
+      break;
+    case ExportKind::Joints:
+      if (jointRows(record) == 0) {
+        tell(ui_, "No joints were recorded: the scene had no joints while the recording ran.", 8);
+        return;
+      }
+      text = jointsCsv(record);
+      what = std::to_string(jointRows(record)) + " joint rows over " + samples;
+      break;
   }
-  Status written =
-      writeFileAtomically(request.path, bodies ? bodiesCsv(record) : seriesCsv(record));
+  Status written = writeFileAtomically(request.path, text);
   if (!written) {
     tell(ui_, "Not exported: " + written.error().message, 12);
     return;
   }
-  const std::string samples = std::to_string(record.size()) + " samples";
-  tell(ui_,
-       "Exported " +
-           (bodies ? std::to_string(bodyRows(record)) + " body states over " + samples
-                   : std::to_string(record.series().size()) + " series over " + samples) +
-           " to " + request.path,
-       8);
+  tell(ui_, "Exported " + what + " to " + request.path, 8);
 }
 
 // Opens a preset, a share string or a file named like on the command line.
