@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "body_outline.h"
+
 namespace contactlab {
 
 std::optional<BodyId> pickBody(const WorldSnapshot& world, Vec2 point, double tolerance) {
@@ -47,6 +49,23 @@ std::optional<std::size_t> pickJoint(const WorldSnapshot& world, Vec2 point, dou
     const JointReport& j = world.joints[i];
     const double d = holdsDistance(j.kind) ? segmentDistance(point, j.pointA, j.pointB)
                                            : glm::length(point - j.pointA);
+    if (d <= best) {
+      best = d;
+      nearest = i;
+    }
+  }
+  return nearest;
+}
+
+std::optional<std::size_t> pickSpring(const WorldSnapshot& world, Vec2 point, double tolerance) {
+  std::optional<std::size_t> nearest;
+  double best = tolerance;
+  for (std::size_t i = 0; i < world.springs.size(); ++i) {
+    const SpringDef& spring = world.springs[i];
+    const int body = world.indexOf(spring.body);
+    if (body < 0) continue;
+    const Vec2 end = toWorldFrame(world.states[body], spring.bodyPoint);
+    const double d = segmentDistance(point, end, spring.anchor);
     if (d <= best) {
       best = d;
       nearest = i;

@@ -22,4 +22,8 @@ std::vector<BodyId> bodiesAt(const WorldSnapshot& world, Vec2 point, double tole
 // list: a pin or a hinge by its anchor, a rod or a rope by the segment between its anchors.
 std::optional<std::size_t> pickJoint(const WorldSnapshot& world, Vec2 point, double tolerance);
 
+// The spring of world.springs nearest to `point` within `tolerance` metres (by the segment from its
+// body's point to its world point), as its position in that list.
+std::optional<std::size_t> pickSpring(const WorldSnapshot& world, Vec2 point, double tolerance);
+
 }  // namespace contactlab

@@ -49,6 +49,7 @@ struct SpringLine {
 struct Overlay {
   BodyId selected;                   // null: nothing selected
   std::string_view selectedJoint;    // a joint's name; empty: none selected
+  int selectedSpring = -1;           // a spring's place in the snapshot's springs; -1: none
   std::optional<SpringLine> spring;  // while dragging with the spring
   std::optional<SpringLine> link;    // a rod, rope or spring being dragged out with a joint tool
   std::span<const ImpulseMark> impulses;

@@ -211,13 +211,19 @@ void drawJoint(const JointReport& joint, const Camera& camera, float stroke, boo
 // A spring with a dashpot from a point of a body to a point of the world: a zigzag of a fixed
 // number of coils between two short straight leads, a dot on the body, a ring at the world point.
 void drawSpring(const SpringDef& spring, const WorldSnapshot& world, const Camera& camera,
-                float stroke, DrawList& out) {
+                float stroke, bool selected, DrawList& out) {
   const int i = world.indexOf(spring.body);
   if (i < 0) return;
   const Vec2 a = camera.worldToScreen(toWorldFrame(world.states[i], spring.bodyPoint));
   const Vec2 b = camera.worldToScreen(spring.anchor);
   const double length = glm::length(b - a);
   const float width = 1.5f * stroke, r = 4.0f * stroke;
+  if (selected) {  // an orange halo along it
+    const Rgba halo = kSelection.withAlpha(0.8);
+    out.line(a, b, width + 9 * stroke, halo);
+    out.disc(a, r + 4, halo, 16);
+    out.disc(b, r + 4, halo, 16);
+  }
   if (length > 4 * r) {
     constexpr int kCorners = 12;
     const Vec2 along = (b - a) / length, across = perpendicular(along) * (4.0 * stroke);
@@ -263,7 +269,9 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
     }
   }
   const float jointStroke = static_cast<float>(options.strokeScale);
-  for (const SpringDef& spring : world.springs) drawSpring(spring, world, camera, jointStroke, out);
+  for (std::size_t i = 0; i < world.springs.size(); ++i)
+    drawSpring(world.springs[i], world, camera, jointStroke,
+               static_cast<int>(i) == overlay.selectedSpring, out);
   for (const JointReport& joint : world.joints)
     drawJoint(joint, camera, jointStroke,
               !overlay.selectedJoint.empty() && joint.name == overlay.selectedJoint, out);

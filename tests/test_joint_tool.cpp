@@ -9,6 +9,7 @@
 #include "body_outline.h"
 #include "joint_edits.h"
 #include "joint_tool.h"
+#include "picking.h"
 #include "snapshot_fixtures.h"
 #include "world_fixtures.h"
 
@@ -240,4 +241,40 @@ TEST_CASE("a rope's length and elasticity are edited undoably; bad values change
   CHECK(writeScene(sceneOf(doc)) == edited);
   REQUIRE(undo(doc));
   CHECK(writeScene(sceneOf(doc)) == before);
+}
+
+TEST_CASE("a spring is added, edited and removed undoably; a drag's springs are not the scene's") {
+  Document doc = toolDocument();
+  WorldSnapshot world = snapshotOf(doc.world);
+  REQUIRE(addSpring(doc, springBetween(world, {0.9, 2.6}, {0.9, 5}, kTolerance).value()).ok());
+  REQUIRE(sceneOf(doc).springs.size() == 1);
+  const std::string added = writeScene(sceneOf(doc));
+
+  // While B is dragged, the snapshot's springs (those drawn and picked) are still the scene's one.
+  REQUIRE(beginDrag(doc, *doc.world.findBody("A"), {-0.5, 1.9}).ok());
+  WorldSnapshot dragged = snapshotOf(doc.world);
+  CHECK(dragged.springs.size() == 4);  // the spring, the drag's spring and its two dashpots
+  leaveOutDrag(doc.drag, dragged.springs);
+  REQUIRE(dragged.springs.size() == 1);
+  CHECK(dragged.springs[0].restLength == sceneOf(doc).springs[0].restLength);
+  doc.drag.end(doc.world);
+  // Picked along its line, not beside it.
+  WorldSnapshot now = snapshotOf(doc.world);
+  CHECK(pickSpring(now, {0.9, 4}, 0.05) == std::size_t{0});
+  CHECK_FALSE(pickSpring(now, {1.2, 4}, 0.05));
+
+  REQUIRE(editSpring(doc, 0, 50, 1, 0.5).ok());
+  CHECK(sceneOf(doc).springs[0].stiffness == 50);
+  CHECK(sceneOf(doc).springs[0].restLength == 1);
+  CHECK(sceneOf(doc).springs[0].damping == 0.5);
+  const std::string edited = writeScene(sceneOf(doc));
+  CHECK_FALSE(editSpring(doc, 0, -1, std::nullopt, std::nullopt).ok());
+  CHECK_FALSE(editSpring(doc, 3, 1, std::nullopt, std::nullopt).ok());
+  CHECK(writeScene(sceneOf(doc)) == edited);
+  REQUIRE(removeSpring(doc, 0).ok());
+  CHECK(sceneOf(doc).springs.empty());
+  REQUIRE(undo(doc));
+  CHECK(writeScene(sceneOf(doc)) == edited);
+  REQUIRE(undo(doc));
+  CHECK(writeScene(sceneOf(doc)) == added);
 }

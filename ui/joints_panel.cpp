@@ -1,12 +1,14 @@
 // The Joints panel: the mouse's tool (select, or add a pin, hinge, rod, rope or spring), the
 // selected joint (its bodies, anchors, force and tension; a rod's or rope's length and a rope's
-// elasticity to edit; Delete), and the list of joints to pick one from.
+// elasticity to edit; Delete) or spring (stiffness, rest length, damping), and the list of joints
+// and springs to pick one from.
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "body_outline.h"
 #include "panels.h"
 #include "widgets.h"
 
@@ -66,12 +68,45 @@ void inspector(const JointReport& joint, const UiFacts& facts, Commands& out) {
   if (ImGui::Button("Delete joint (Del)")) out.deleteSelected = true;
 }
 
+// A number field that asks for `edit` once the person is done typing a new value.
+bool numberField(const char* label, double value, const char* format, double& edited) {
+  edited = value;
+  ImGui::InputDouble(label, &edited, 0, 0, format);
+  return ImGui::IsItemDeactivatedAfterEdit() && edited != value;
+}
+
+void springInspector(int index, const UiFacts& facts, Commands& out) {
+  const WorldSnapshot& world = facts.world;
+  const SpringDef& spring = world.springs[index];
+  const int body = world.indexOf(spring.body);
+  if (body < 0) return;
+  const Vec2 end = toWorldFrame(world.states[body], spring.bodyPoint);
+  const double length = glm::length(end - spring.anchor);
+  ImGui::Text("spring%d", index + 1);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s to the world", world.body(body).def.name.c_str());
+  ImGui::TextDisabled("at (%.3f, %.3f) m", spring.anchor.x, spring.anchor.y);
+  ImGui::Text("length %.3f m, pull k (d - rest) %.3f N", length,
+              spring.stiffness * (length - spring.restLength));
+  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+  SpringEdit edit{.index = index, .stiffness = {}, .restLength = {}, .damping = {}};
+  double value = 0;
+  if (numberField("stiffness (N/m)", spring.stiffness, "%.4g", value)) edit.stiffness = value;
+  if (numberField("rest length (m)", spring.restLength, "%.4g", value)) edit.restLength = value;
+  if (numberField("damping (N s/m)", spring.damping, "%.4g", value)) edit.damping = value;
+  ImGui::PopItemWidth();
+  if (edit.stiffness || edit.restLength || edit.damping) out.springEdit = edit;
+  if (ImGui::Button("Delete spring (Del)")) out.deleteSelected = true;
+}
+
 void jointList(const UiFacts& facts, const UiState& state, Commands& out) {
   const std::vector<JointReport>& joints = facts.world.joints;
-  ImGui::TextDisabled("%zu joints, %zu springs", joints.size(), facts.world.springs.size());
-  if (joints.empty()) return;
-  const float height = std::min(6.0f, static_cast<float>(joints.size()) + 0.5f) *
-                       ImGui::GetTextLineHeightWithSpacing();
+  const std::vector<SpringDef>& springs = facts.world.springs;
+  ImGui::TextDisabled("%zu joints, %zu springs", joints.size(), springs.size());
+  const std::size_t rows = joints.size() + springs.size();
+  if (rows == 0) return;
+  const float height =
+      std::min(6.0f, static_cast<float>(rows) + 0.5f) * ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginChild("joint list", ImVec2(0, height), true)) {
     for (std::size_t i = 0; i < joints.size(); ++i) {
       const JointReport& j = joints[i];
@@ -79,6 +114,15 @@ void jointList(const UiFacts& facts, const UiState& state, Commands& out) {
       std::snprintf(label, sizeof label, "%s  %s", j.name.c_str(), jointKindName(j.kind));
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::Selectable(label, j.name == state.selectedJoint)) out.selectJoint = j.name;
+      ImGui::PopID();
+    }
+    for (std::size_t i = 0; i < springs.size(); ++i) {
+      char label[160];
+      std::snprintf(label, sizeof label, "spring%zu  on %s", i + 1,
+                    facts.world.nameOf(springs[i].body).c_str());
+      ImGui::PushID(static_cast<int>(joints.size() + i));
+      if (ImGui::Selectable(label, static_cast<int>(i) == state.selectedSpring))
+        out.selectSpring = static_cast<int>(i);
       ImGui::PopID();
     }
   }
@@ -95,8 +139,11 @@ void jointsPanel(const UiFacts& facts, UiState& state, Commands& out) {
     if (!state.selectedJoint.empty() && j.name == state.selectedJoint) selected = &j;
   if (selected)
     inspector(*selected, facts, out);
+  else if (state.selectedSpring >= 0 &&
+           state.selectedSpring < static_cast<int>(facts.world.springs.size()))
+    springInspector(state.selectedSpring, facts, out);
   else
-    ImGui::TextDisabled("Click a joint (with the Select tool) to inspect it.");
+    ImGui::TextDisabled("Click a joint or a spring (with the Select tool) to inspect it.");
   jointList(facts, state, out);
 }
 

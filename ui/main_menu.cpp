@@ -75,8 +75,9 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (ImGui::BeginMenu("Edit")) {
     if (ImGui::MenuItem("Undo", "Ctrl+Z", false, facts.status.canUndo)) out.undo = true;
     if (ImGui::MenuItem("Redo", "Ctrl+Y", false, facts.status.canRedo)) out.redo = true;
-    if (ImGui::MenuItem("Delete selected", "Del", false,
-                        !state.selected.isNull() || !state.selectedJoint.empty()))
+    if (ImGui::MenuItem(
+            "Delete selected", "Del", false,
+            !state.selected.isNull() || !state.selectedJoint.empty() || state.selectedSpring >= 0))
       out.deleteSelected = true;
     ImGui::EndMenu();
   }

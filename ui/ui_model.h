@@ -108,6 +108,12 @@ struct JointEdit {
   std::optional<double> elasticity;
 };
 
+// Changes to the selected spring (its place among the scene's springs).
+struct SpringEdit {
+  int index = -1;
+  std::optional<double> stiffness, restLength, damping;
+};
+
 // What File > Save picture shows: the world view alone, the world with the graph window, or the
 // whole window with its panels.
 enum class PictureKind : int { World, WorldAndGraph, Window };
@@ -126,10 +132,12 @@ struct Commands {
   std::optional<BodyDef> addBody;
   std::optional<BodyStateEdit> selectedState;
   std::optional<BodyDefEdit> selectedDef;
-  bool deleteSelected = false;  // the selected body, or else the selected joint
+  bool deleteSelected = false;  // the selected body, joint or spring
   std::optional<BodyId> select;
   std::optional<std::string> selectJoint;
   std::optional<JointEdit> jointEdit;
+  std::optional<int> selectSpring;
+  std::optional<SpringEdit> springEdit;
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool newScene = false;  // File > New
   std::optional<PictureRequest> savePicture;
@@ -160,7 +168,9 @@ struct UiState {
   ViewOptions view;
   BodyId selected;
   std::string selectedName;
-  std::string selectedJoint;  // a joint's name; at most one of a body and a joint is selected
+  std::string selectedJoint;  // a joint's name
+  int selectedSpring = -1;    // a spring's place in WorldSnapshot::springs; -1: none
+  // (at most one of a body, a joint and a spring is selected)
   WorldTool tool = WorldTool::Select;
   AddBodyForm addForm;
   // Buffers that hold a value while its widget is held (the world shows it a frame late).

@@ -154,6 +154,18 @@ void Controller::editJoint(const JointEdit& edit) {
   });
 }
 
+void Controller::removeSpring(int index) {
+  postForThisWorld(
+      [index](Session& s) { reportFailure(s, contactlab::removeSpring(s.doc, index)); });
+}
+
+void Controller::editSpring(const SpringEdit& edit) {
+  postForThisWorld([edit](Session& s) {
+    reportFailure(s, contactlab::editSpring(s.doc, edit.index, edit.stiffness, edit.restLength,
+                                            edit.damping));
+  });
+}
+
 void Controller::open(const Scene& scene, const std::string& source) {
   post([scene, source](Session& s) {
     Status status = loadScene(s.doc, scene, source);

@@ -35,6 +35,9 @@ class Controller {
   void addSpring(const SpringDef& def);
   void removeJoint(const std::string& name);
   void editJoint(const JointEdit& edit);
+  // A spring by its place among the scene's springs (WorldSnapshot::springs).
+  void removeSpring(int index);
+  void editSpring(const SpringEdit& edit);
   void open(const Scene& scene, const std::string& source);
   // Captures the world as it is between two steps (for a scene that leaves the program, forgetting
   // its warm start there: CapturedScene); the scene comes back in a later frame's captures.

@@ -244,6 +244,7 @@ void DesktopApp::draw() {
   Overlay overlay;
   overlay.selected = ui_.selected;
   overlay.selectedJoint = ui_.selectedJoint;
+  overlay.selectedSpring = ui_.selectedSpring;
   overlay.spring = mouse_.springLine(world());
   overlay.link = mouse_.linkLine();
   overlay.impulses = marks_;

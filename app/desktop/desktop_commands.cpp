@@ -39,18 +39,28 @@ void DesktopApp::apply(const Commands& c) {
     ui_.selected = BodyId{};
     ui_.selectedName = c.addBody->name;
     ui_.selectedJoint.clear();
+    ui_.selectedSpring = -1;
   }
   if (c.select) {
     ui_.selected = *c.select;
     ui_.selectedName = world().nameOf(*c.select);
     ui_.selectedJoint.clear();
+    ui_.selectedSpring = -1;
   }
   if (c.selectJoint) {
     ui_.selectedJoint = *c.selectJoint;
+    ui_.selectedSpring = -1;
+    ui_.selected = BodyId{};
+    ui_.selectedName.clear();
+  }
+  if (c.selectSpring) {
+    ui_.selectedSpring = *c.selectSpring;
+    ui_.selectedJoint.clear();
     ui_.selected = BodyId{};
     ui_.selectedName.clear();
   }
   if (c.jointEdit) ctl.editJoint(*c.jointEdit);
+  if (c.springEdit) ctl.editSpring(*c.springEdit);
   if (c.selectedState && !ui_.selected.isNull()) ctl.editState(ui_.selected, *c.selectedState);
   if (c.selectedDef && !ui_.selectedName.empty()) ctl.editDef(ui_.selectedName, *c.selectedDef);
   if (c.deleteSelected && !ui_.selected.isNull()) {
@@ -61,6 +71,9 @@ void DesktopApp::apply(const Commands& c) {
   } else if (c.deleteSelected && !ui_.selectedJoint.empty()) {
     ctl.removeJoint(ui_.selectedJoint);
     ui_.selectedJoint.clear();
+  } else if (c.deleteSelected && ui_.selectedSpring >= 0) {
+    ctl.removeSpring(ui_.selectedSpring);
+    ui_.selectedSpring = -1;
   }
   if (c.newScene) {
     opened(newScene(), "new scene", "new scene");
@@ -204,6 +217,7 @@ void DesktopApp::opened(const Scene& scene, const std::string& source, const std
   ui_.selected = BodyId{};
   ui_.selectedName.clear();
   ui_.selectedJoint.clear();
+  ui_.selectedSpring = -1;
 }
 
 // Saving and sharing capture the worker's world between two steps (Controller::capture), which

@@ -182,6 +182,7 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
       ui_.selected = BodyId{};
       ui_.selectedName.clear();
       ui_.selectedJoint.clear();
+      ui_.selectedSpring = -1;
       ui_.tool = WorldTool::Select;
       break;
     case SDLK_1:

@@ -50,4 +50,26 @@ Status editJoint(Document& doc, const std::string& name, std::optional<double> l
   });
 }
 
+Status removeSpring(Document& doc, int index) {
+  return editScene(doc, [&](Scene& scene) -> Status {
+    if (index < 0 || index >= static_cast<int>(scene.springs.size()))
+      return Error{"no spring number " + std::to_string(index + 1)};
+    scene.springs.erase(scene.springs.begin() + index);
+    return {};
+  });
+}
+
+Status editSpring(Document& doc, int index, std::optional<double> stiffness,
+                  std::optional<double> restLength, std::optional<double> damping) {
+  return editScene(doc, [&](Scene& scene) -> Status {
+    if (index < 0 || index >= static_cast<int>(scene.springs.size()))
+      return Error{"no spring number " + std::to_string(index + 1)};
+    SceneSpring& spring = scene.springs[index];
+    if (stiffness) spring.stiffness = *stiffness;
+    if (restLength) spring.restLength = *restLength;
+    if (damping) spring.damping = *damping;
+    return {};
+  });
+}
+
 }  // namespace contactlab

@@ -20,4 +20,10 @@ Status removeJoint(Document& doc, const std::string& name);
 Status editJoint(Document& doc, const std::string& name, std::optional<double> length,
                  std::optional<double> elasticity);
 
+// The spring at `index` among the scene's springs (the world's without the mouse drag's): removed,
+// or its stiffness (N/m), rest length (m) and damping (N s/m) changed; the world is rebuilt.
+Status removeSpring(Document& doc, int index);
+Status editSpring(Document& doc, int index, std::optional<double> stiffness,
+                  std::optional<double> restLength, std::optional<double> damping);
+
 }  // namespace contactlab

@@ -32,11 +32,20 @@ void MouseTool::press(MouseButton button, Vec2 screen, bool shift, PointerContex
   if (std::optional<std::size_t> joint =
           pickJoint(c.world, point, c.camera.toMeters(kJointPickPixels))) {
     c.ui.selectedJoint = c.world.joints[*joint].name;
+    c.ui.selectedSpring = -1;
     c.ui.selected = BodyId{};
     c.ui.selectedName.clear();
     return;
   }
   c.ui.selectedJoint.clear();
+  if (std::optional<std::size_t> spring =
+          pickSpring(c.world, point, c.camera.toMeters(kJointPickPixels))) {
+    c.ui.selectedSpring = static_cast<int>(*spring);
+    c.ui.selected = BodyId{};
+    c.ui.selectedName.clear();
+    return;
+  }
+  c.ui.selectedSpring = -1;
   std::optional<BodyId> hit = pickBody(c.world, point, c.camera.toMeters(kPickPixels));
   c.ui.selected = hit.value_or(BodyId{});
   c.ui.selectedName = hit ? c.world.nameOf(*hit) : std::string();
