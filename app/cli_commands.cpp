@@ -87,20 +87,27 @@ int printResult(const std::string& text) {
   return kExitOk;
 }
 
-// The state of the world as one output step: a JSON line, or CSV rows. Exit code 3 (nothing
-// printed) when a number is not finite, 4 when the write fails.
-int writeFrame(OutputFile& out, World& world, bool csv, double wallSeconds) {
+// What one output step prints: a JSON line, CSV rows of the bodies, or CSV rows of the joints.
+enum class Format { Json, Csv, JointsCsv };
+
+// The state of the world as one output step. Exit code 3 (nothing printed) when a number is not
+// finite, 4 when the write fails.
+int writeFrame(OutputFile& out, World& world, Format format, double wallSeconds) {
   std::vector<JointReport> joints;
-  const nlohmann::ordered_json frame = frameJson(frameFacts(world, joints), wallSeconds);
+  const FrameFacts facts = frameFacts(world, joints);
+  const nlohmann::ordered_json frame = frameJson(facts, wallSeconds);
   if (std::optional<std::string> value = nonFiniteValue(frame))
     return simulationFailed(world, *value + " is not finite; that state is not printed");
   std::string text;
-  if (csv) {
-    std::ostringstream rows;
-    writeCsvRows(rows, world);
-    text = rows.str();
-  } else {
+  if (format == Format::Json) {
     text = frame.dump() + "\n";
+  } else {
+    std::ostringstream rows;
+    if (format == Format::Csv)
+      writeCsvRows(rows, world);
+    else
+      writeJointCsvRows(rows, facts);
+    text = rows.str();
   }
   return out.write(text) ? kExitOk : writeFailed(out);
 }
@@ -123,15 +130,21 @@ int runCommand(const RunOptions& options) {
     return kExitBadInput;
   }
   OutputFile& out = opened.value();
-  const bool csv = options.format == "csv";
+  const Format format = options.format == "csv"          ? Format::Csv
+                        : options.format == "joints-csv" ? Format::JointsCsv
+                                                         : Format::Json;
   const auto start = Clock::now();
-  if (csv) {
+  if (format != Format::Json) {
     std::ostringstream header;
-    writeCsvHeader(header);
+    if (format == Format::Csv)
+      writeCsvHeader(header);
+    else
+      writeJointCsvHeader(header);
     if (!out.write(header.str())) return writeFailed(out);
   }
   if (options.every > 0) {
-    if (int code = writeFrame(out, *world, csv, secondsSince(start))) return closeOutput(out, code);
+    if (int code = writeFrame(out, *world, format, secondsSince(start)))
+      return closeOutput(out, code);
   }
   watchForInterrupt();
   RunProgress progress(steps, world->time() + static_cast<double>(steps) * dt);
@@ -145,7 +158,7 @@ int runCommand(const RunOptions& options) {
     }
     progress.update(step, world->time());
     if (options.every > 0 && (step % options.every == 0 || step == steps)) {
-      if (int code = writeFrame(out, *world, csv, secondsSince(start))) {
+      if (int code = writeFrame(out, *world, format, secondsSince(start))) {
         progress.finish();
         return closeOutput(out, code);
       }
@@ -158,7 +171,8 @@ int runCommand(const RunOptions& options) {
               << steps << "); the state at that time is the last output\n";
   }
   if (options.every == 0 || (stopped && step % options.every != 0)) {
-    if (int code = writeFrame(out, *world, csv, secondsSince(start))) return closeOutput(out, code);
+    if (int code = writeFrame(out, *world, format, secondsSince(start)))
+      return closeOutput(out, code);
   }
   return closeOutput(out, stopped ? kExitInterrupted : kExitOk);
 }

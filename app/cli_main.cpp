@@ -76,8 +76,11 @@ int main(int argc, char** argv) {
   runCmd->add_option("--dt", runArguments.dt, "Time step in seconds, overriding the scene's");
   runCmd->add_option("--every", runArguments.every,
                      "Print every N steps (a time series) instead of only the end");
-  runCmd->add_option("--format", run.format, "json (one object per line) or csv")
-      ->check(CLI::IsMember({"json", "csv"}));
+  runCmd
+      ->add_option("--format", run.format,
+                   "json (one object per line), csv (a row per body) or joints-csv (a row per "
+                   "joint)")
+      ->check(CLI::IsMember({"json", "csv", "joints-csv"}));
   runCmd->add_option("--out", run.out, "Write to this file instead of standard output");
 
   std::string shareArgument;

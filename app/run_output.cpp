@@ -134,4 +134,25 @@ void writeCsvRows(std::ostream& out, const World& world) {
   }
 }
 
+void writeJointCsvHeader(std::ostream& out) {
+  out << "time,name,kind,a,b,ax,ay,bx,by,fx,fy,tension\n";
+}
+
+void writeJointCsvRow(std::ostream& out, double time, const JointReport& joint,
+                      std::string_view nameA, std::string_view nameB) {
+  out << compactNumber(time) << ',' << joint.name << ',' << jointKindName(joint.kind) << ','
+      << nameA << ',' << nameB << ',' << compactNumber(joint.pointA.x) << ','
+      << compactNumber(joint.pointA.y) << ',' << compactNumber(joint.pointB.x) << ','
+      << compactNumber(joint.pointB.y) << ',' << compactNumber(joint.force.x) << ','
+      << compactNumber(joint.force.y) << ',';
+  if (holdsDistance(joint.kind)) out << compactNumber(joint.tension);
+  out << '\n';
+}
+
+void writeJointCsvRows(std::ostream& out, const FrameFacts& facts) {
+  for (const JointReport& j : facts.joints)
+    writeJointCsvRow(out, facts.time, j, facts.nameOf(j.a),
+                     j.b.isNull() ? std::string() : facts.nameOf(j.b));
+}
+
 }  // namespace contactlab

@@ -1,5 +1,5 @@
 // What `contactlab-cli run` prints for one output step: the JSON object of DESIGN.md's CLI
-// contract, or CSV rows (one per body) for spreadsheets.
+// contract, or CSV rows (one per body, or one per joint) for spreadsheets.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -47,5 +47,14 @@ void writeCsvHeader(std::ostream& out);
 void writeCsvRow(std::ostream& out, double time, std::string_view name, const BodyState& state);
 // One row per body of `world`, at its time.
 void writeCsvRows(std::ostream& out, const World& world);
+
+// The CSV of joints (`--format joints-csv`, docs/cli.md), also written by File > Export data.
+void writeJointCsvHeader(std::ostream& out);
+// One joint's row: time,name,kind,a,b,ax,ay,bx,by,fx,fy,tension: b empty for the world, the anchor
+// points in world coordinates (m), the force on A (N), the tension (N) only on rods and ropes.
+void writeJointCsvRow(std::ostream& out, double time, const JointReport& joint,
+                      std::string_view nameA, std::string_view nameB);
+// One row per joint of `facts`, at their time.
+void writeJointCsvRows(std::ostream& out, const FrameFacts& facts);
 
 }  // namespace contactlab

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 #include "contactlab/body.h"
 #include "contactlab/vec2.h"
@@ -47,7 +48,10 @@ struct SpringLine {
 
 struct Overlay {
   BodyId selected;                   // null: nothing selected
+  std::string_view selectedJoint;    // a joint's name; empty: none selected
+  int selectedSpring = -1;           // a spring's place in the snapshot's springs; -1: none
   std::optional<SpringLine> spring;  // while dragging with the spring
+  std::optional<SpringLine> link;    // a rod, rope or spring being dragged out with a joint tool
   std::span<const ImpulseMark> impulses;
 };
 

@@ -170,9 +170,16 @@ void slackRope(Vec2 a, Vec2 b, double chord, double length, double pixelsPerMete
 // A joint: a rod as a dark line between its anchors with a dot at each, a rope likewise but thin
 // and hanging when slack, a pin as a ring with a cross (a nail in the wall), a hinge as a ring with
 // a dot (an axle through both bodies).
-void drawJoint(const JointReport& joint, const Camera& camera, float stroke, DrawList& out) {
+void drawJoint(const JointReport& joint, const Camera& camera, float stroke, bool selected,
+               DrawList& out) {
   const Vec2 a = camera.worldToScreen(joint.pointA), b = camera.worldToScreen(joint.pointB);
   const float r = 5.0f * stroke, width = 2.0f * stroke;
+  if (selected) {  // an orange halo under the joint's own marks
+    const Rgba halo = kSelection.withAlpha(0.8);
+    if (holdsDistance(joint.kind)) out.line(a, b, width + 5, halo);
+    out.disc(a, r + 4, halo, 16);
+    out.disc(b, r + 4, halo, 16);
+  }
   switch (joint.kind) {
     case JointKind::Rod:
       out.line(a, b, width, kJoint);
@@ -199,6 +206,39 @@ void drawJoint(const JointReport& joint, const Camera& camera, float stroke, Dra
       break;
     }
   }
+}
+
+// A spring with a dashpot from a point of a body to a point of the world: a zigzag of a fixed
+// number of coils between two short straight leads, a dot on the body, a ring at the world point.
+void drawSpring(const SpringDef& spring, const WorldSnapshot& world, const Camera& camera,
+                float stroke, bool selected, DrawList& out) {
+  const int i = world.indexOf(spring.body);
+  if (i < 0) return;
+  const Vec2 a = camera.worldToScreen(toWorldFrame(world.states[i], spring.bodyPoint));
+  const Vec2 b = camera.worldToScreen(spring.anchor);
+  const double length = glm::length(b - a);
+  const float width = 1.5f * stroke, r = 4.0f * stroke;
+  if (selected) {  // an orange halo along it
+    const Rgba halo = kSelection.withAlpha(0.8);
+    out.line(a, b, width + 9 * stroke, halo);
+    out.disc(a, r + 4, halo, 16);
+    out.disc(b, r + 4, halo, 16);
+  }
+  if (length > 4 * r) {
+    constexpr int kCorners = 12;
+    const Vec2 along = (b - a) / length, across = perpendicular(along) * (4.0 * stroke);
+    std::vector<Vec2> points{a, a + (b - a) * 0.15};
+    for (int k = 1; k <= kCorners; ++k)
+      points.push_back(a + (b - a) * (0.15 + 0.7 * (k - 0.5) / kCorners) +
+                       across * (k % 2 ? 1.0 : -1.0));
+    points.push_back(a + (b - a) * 0.85);
+    points.push_back(b);
+    out.polyline(points, false, width, kSpring);
+  } else {
+    out.line(a, b, width, kSpring);
+  }
+  out.disc(a, 0.7f * r, kSpring, 12);
+  out.ring(b, r, width, kSpring, 16);
 }
 
 }  // namespace
@@ -228,8 +268,20 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
       out.arrow(c, tip, 2.0f, 9.0f, kVelocity);
     }
   }
+  const float jointStroke = static_cast<float>(options.strokeScale);
+  for (std::size_t i = 0; i < world.springs.size(); ++i)
+    drawSpring(world.springs[i], world, camera, jointStroke,
+               static_cast<int>(i) == overlay.selectedSpring, out);
   for (const JointReport& joint : world.joints)
-    drawJoint(joint, camera, static_cast<float>(options.strokeScale), out);
+    drawJoint(joint, camera, jointStroke,
+              !overlay.selectedJoint.empty() && joint.name == overlay.selectedJoint, out);
+  if (overlay.link) {  // a joint tool's drag: from where it began to the mouse
+    const Vec2 a = camera.worldToScreen(overlay.link->bodyPoint);
+    const Vec2 b = camera.worldToScreen(overlay.link->anchor);
+    out.line(a, b, 2.0f * jointStroke, kSelection);
+    out.disc(a, 3.5f * jointStroke, kSelection, 12);
+    out.ring(b, 5.0f * jointStroke, 2.0f * jointStroke, kSelection, 16);
+  }
   if (overlay.spring) {
     Vec2 a = camera.worldToScreen(overlay.spring->bodyPoint);
     Vec2 b = camera.worldToScreen(overlay.spring->anchor);

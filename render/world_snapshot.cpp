@@ -91,6 +91,8 @@ void snapshotWorld(World& world, std::shared_ptr<const BodyDefinitions> definiti
   const std::vector<ContactReport>& contacts = world.contacts();
   out.contacts.assign(contacts.begin(), contacts.end());
   out.joints = world.joints();
+  out.jointDefinitions = world.jointDefinitions();
+  out.springs = world.springDefinitions();
   out.energy = world.energy();
   out.settings = world.settings();
   out.time = world.time();

@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "contactlab/forces.h"
 #include "contactlab/world.h"
 
 namespace contactlab {
@@ -54,7 +55,9 @@ struct WorldSnapshot {
   std::vector<BodyOutline> outlines;  // World::outline, in world coordinates at `states`
   std::vector<Bounds> bounds;         // World::bounds
   std::vector<ContactReport> contacts;
-  std::vector<JointReport> joints;  // World::joints: anchors and forces at this state
+  std::vector<JointReport> joints;         // World::joints: anchors and forces at this state
+  std::vector<JointDef> jointDefinitions;  // World::jointDefinitions, in the order of `joints`
+  std::vector<SpringDef> springs;          // World::springDefinitions, in the world's order
   Energy energy;
   WorldSettings settings;
   double time = 0;

@@ -16,8 +16,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "presets.h"
 
@@ -169,6 +171,78 @@ TEST_CASE("a pendulum's rod in the CLI output: anchors, force and tension m g co
   // The force on the bob points from it to the pivot, tension long.
   CHECK(j["fx"].get<double>() == doctest::Approx(-tension * 0.5).epsilon(1e-9));
   CHECK(j["fy"].get<double>() == doctest::Approx(tension * std::sqrt(3) / 2).epsilon(1e-9));
+}
+
+namespace {
+
+// The rows of a CSV text after its header, each split at its commas (empty fields kept).
+std::vector<std::vector<std::string>> csvRows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(text);
+  std::string line;
+  std::getline(lines, line);  // the header
+  while (std::getline(lines, line)) {
+    std::vector<std::string> fields(1);
+    for (char c : line) {
+      if (c == ',')
+        fields.emplace_back();
+      else
+        fields.back() += c;
+    }
+    rows.push_back(std::move(fields));
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("--format joints-csv: a rod pendulum released horizontally has no tension at release") {
+  // At rest with the rod horizontal, gravity is across the rod: tension m v^2 / L + m g cos 90 = 0.
+  const std::string scene = writeTemp("horizontal.scene",
+                                      "disc bob r=0.1 x=2 y=0 mass=2\n"
+                                      "joint R rod a=bob x=0 y=0 length=2\n");
+  Outcome o = cli("run " + scene + " --time 0.1 --dt 0.01 --every 5 --format joints-csv");
+  REQUIRE(o.exitCode == 0);
+  CHECK(o.out.rfind("time,name,kind,a,b,ax,ay,bx,by,fx,fy,tension\n", 0) == 0);
+  const auto rows = csvRows(o.out);
+  REQUIRE(rows.size() == 3);  // one joint at t = 0, 0.05, 0.1
+  for (const auto& row : rows) {
+    REQUIRE(row.size() == 12);
+    CHECK(row[1] == "R");
+    CHECK(row[2] == "rod");
+    CHECK(row[3] == "bob");
+    CHECK(row[4].empty());  // the world
+    CHECK(std::stod(row[7]) == 0);
+    CHECK(std::stod(row[8]) == 0);
+  }
+  CHECK(std::stod(rows[0][0]) == 0);
+  CHECK(std::stod(rows[0][5]) == doctest::Approx(2));
+  CHECK(std::abs(std::stod(rows[0][11])) < 1e-9);
+  CHECK(std::abs(std::stod(rows[0][9])) < 1e-9);
+  CHECK(std::abs(std::stod(rows[0][10])) < 1e-9);
+  // Once it swings, the rod pulls the bob towards the pivot.
+  CHECK(std::stod(rows[2][11]) > 0);
+}
+
+TEST_CASE("--format joints-csv: a mass hanging still from a pin is held up by m g") {
+  const double m = 3, g = 9.81;
+  const std::string scene = writeTemp("hanging.scene",
+                                      "box block w=1 h=1 x=0 y=0 mass=3\n"
+                                      "joint P pin a=block ax=0 ay=0.5 x=0 y=0.5\n");
+  Outcome o = cli("run " + scene + " --time 0.5 --every 25 --format joints-csv");
+  REQUIRE(o.exitCode == 0);
+  const auto rows = csvRows(o.out);
+  REQUIRE(rows.size() >= 2);
+  for (const auto& row : rows) {
+    REQUIRE(row.size() == 12);
+    CHECK(row[2] == "pin");
+    CHECK(row[3] == "block");
+    CHECK(std::stod(row[5]) == doctest::Approx(0).epsilon(1e-9));
+    CHECK(std::stod(row[6]) == doctest::Approx(0.5).epsilon(1e-9));
+    CHECK(std::abs(std::stod(row[9])) < 1e-9 * m * g);
+    CHECK(std::stod(row[10]) == doctest::Approx(m * g).epsilon(1e-9));
+    CHECK(row[11].empty());  // a pin has no tension
+  }
 }
 
 TEST_CASE("--every prints a time series; --format csv prints a header and a row per body") {

@@ -77,3 +77,64 @@ TEST_CASE("the series' CSV: units in the header, the same doubles back, empty wh
     CHECK(f[2].empty());
   }
 }
+
+namespace {
+
+// A disc on a rod from the world's origin, released 60 degrees out, and a box hanging from a pin.
+World jointWorld() {
+  World world = makeWorld();
+  const BodyId bob = add(world, discDef("bob", 0.1, std::sqrt(3.0), -1, 2));
+  const BodyId box = add(world, boxDef("box", 1, 1, 5, 0, 3));
+  JointDef rod;
+  rod.name = "R";
+  rod.kind = JointKind::Rod;
+  rod.a = bob;
+  rod.length = 2;
+  JointDef pin;
+  pin.name = "P";
+  pin.kind = JointKind::Pin;
+  pin.a = box;
+  pin.anchorA = {0, 0.5};
+  pin.anchorB = {5, 0.5};
+  REQUIRE(world.addJoint(rod).ok());
+  REQUIRE(world.addJoint(pin).ok());
+  return world;
+}
+
+}  // namespace
+
+TEST_CASE("the joints' CSV is the CLI's joints-csv of the world at each recorded time") {
+  World world = jointWorld();
+  GraphRecord record(GraphRecord::kCapacity, 0);
+  std::ostringstream cli;
+  writeJointCsvHeader(cli);
+  for (int k = 0; k < 30; ++k) {
+    record.record(snapshotOf(world));
+    std::vector<JointReport> joints;
+    writeJointCsvRows(cli, frameFacts(world, joints));
+    stepValid(world);
+  }
+  CHECK(jointsCsv(record) == cli.str());
+  CHECK(jointRows(record) == 2 * 30);
+  const std::vector<std::string> text = lines(jointsCsv(record));
+  CHECK(text.front() == "time,name,kind,a,b,ax,ay,bx,by,fx,fy,tension");
+  CHECK(fields(text[1])[4].empty());  // the rod holds the bob to the world
+}
+
+TEST_CASE("a decimated recording keeps each sample's joints with its bodies' states") {
+  World world = jointWorld();
+  GraphRecord record(4, 0);  // decimated several times over 20 samples
+  for (int k = 0; k < 20; ++k) {
+    record.record(snapshotOf(world));
+    stepValid(world);
+  }
+  REQUIRE(record.size() <= 4);
+  for (int i = 0; i < record.size(); ++i) {
+    REQUIRE(record.jointCount(i) == 2);
+    CHECK(record.bodyName(i, 0) == "bob");
+    // The rod holds the bob at its centre: its anchor A is the bob's position at that sample.
+    CHECK(record.joint(i, 0).name == "R");
+    CHECK(record.joint(i, 0).pointA == record.bodyState(i, 0).position);
+    CHECK(record.nameAt(i, record.joint(i, 1).a) == "box");
+  }
+}

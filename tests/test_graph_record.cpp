@@ -294,3 +294,36 @@ TEST_CASE("labels name the body or pair, the point and the unit") {
         "block/floor point 1 of 2 friction (N)");
   CHECK(seriesLabel(worldSeries(Quantity::PotentialTotal)) == "potential energy (J)");
 }
+
+TEST_CASE(
+    "a joint's series: a pin holding a hanging box carries m g; a rod at rest across gravity "
+    "none") {
+  World world = makeWorld();
+  const BodyId box = add(world, boxDef("box", 1, 1, 0, 0, 3));
+  const BodyId bob = add(world, discDef("bob", 0.1, 2, 5, 2));
+  JointDef pin;
+  pin.name = "P";
+  pin.kind = JointKind::Pin;
+  pin.a = box;
+  pin.anchorA = {0, 0.5};
+  pin.anchorB = {0, 0.5};
+  JointDef rod;
+  rod.name = "R";
+  rod.kind = JointKind::Rod;
+  rod.a = bob;
+  rod.anchorB = {0, 5};  // horizontal: gravity is across the rod, the bob at rest
+  rod.length = 2;
+  REQUIRE(world.addJoint(pin).ok());
+  REQUIRE(world.addJoint(rod).ok());
+  const WorldSnapshot snapshot = snapshotOf(world);
+  const double g = world.settings().gravity;
+  auto joint = [](Quantity q, const char* name) {
+    return GraphSeries{.quantity = q, .body = name, .other = {}};
+  };
+  CHECK(seriesValue(joint(Quantity::JointForce, "P"), snapshot) == doctest::Approx(3 * g));
+  CHECK(std::isnan(seriesValue(joint(Quantity::JointTension, "P"), snapshot)));  // a pin
+  CHECK(std::abs(seriesValue(joint(Quantity::JointTension, "R"), snapshot)) < 1e-9);
+  CHECK(std::isnan(seriesValue(joint(Quantity::JointForce, "nothing"), snapshot)));
+  CHECK(seriesLabel(joint(Quantity::JointTension, "R")) == "R tension (N)");
+  CHECK(quantityOf(Quantity::JointForce) == QuantityOf::Joint);
+}

@@ -116,3 +116,37 @@ TEST_CASE("body frame and world frame are inverse of each other") {
   CHECK(back.y == doctest::Approx(local.y));
   CHECK(glm::length(world - state.position) == doctest::Approx(glm::length(local)));
 }
+
+TEST_CASE("bodiesAt lists every body under a point, movable ones first, each from the top") {
+  World world = makeWorld();
+  BodyId floor = addFloor(world);
+  BodyId low = add(world, boxDef("low", 2, 1, 0, 0.4));  // sinks 0.1 m into the floor
+  BodyId high = add(world, discDef("high", 0.5, 0.5, 0.6));
+  CHECK(bodiesAt(snapshotOf(world), {0.5, 0.2}, 0) == std::vector<BodyId>{high, low});
+  CHECK(bodiesAt(snapshotOf(world), {-0.5, -0.05}, 0) == std::vector<BodyId>{low, floor});
+  CHECK(bodiesAt(snapshotOf(world), {5, 5}, 0).empty());
+}
+
+TEST_CASE("a joint is picked near its mark: a pin by its point, a rod anywhere along it") {
+  World world = makeWorld();
+  BodyId bob = add(world, discDef("bob", 0.1, 2, 0));
+  BodyId box = add(world, boxDef("box", 1, 1, -3, 0));
+  JointDef rod;
+  rod.name = "R";
+  rod.kind = JointKind::Rod;
+  rod.a = bob;
+  rod.length = 2;  // to the world's origin
+  JointDef pin;
+  pin.name = "P";
+  pin.kind = JointKind::Pin;
+  pin.a = box;
+  pin.anchorA = {0, 0.5};
+  pin.anchorB = {-3, 0.5};
+  REQUIRE(world.addJoint(rod).ok());
+  REQUIRE(world.addJoint(pin).ok());
+  const WorldSnapshot snapshot = snapshotOf(world);
+  CHECK(pickJoint(snapshot, {1, 0.05}, 0.1) == std::size_t{0});  // halfway along the rod
+  CHECK_FALSE(pickJoint(snapshot, {1, 0.2}, 0.1));
+  CHECK(pickJoint(snapshot, {-3.05, 0.5}, 0.1) == std::size_t{1});
+  CHECK_FALSE(pickJoint(snapshot, {-3, 0}, 0.1));  // the box's centre, far from the pin
+}

@@ -1,9 +1,11 @@
-// The Contacts panel, for class: every resting contact's force in newtons, then per body the sum
-// of the contact forces on it against its weight (at rest they balance, springs aside).
+// The Contacts panel, for class: every resting contact's force in newtons, every joint's force and
+// tension, then per body the sum of the contact forces on it against its weight (at rest they
+// balance, joints and springs aside).
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 #include "panels.h"
@@ -69,6 +71,52 @@ void contactTable(const UiFacts& facts, float nameWidth, Commands& out) {
   ImGui::EndTable();
 }
 
+// One row per joint: its bodies, the force it applies to A (B or the world gets the opposite) and,
+// for rods and ropes, the tension (positive pulls the ends together).
+void jointTable(const UiFacts& facts, float nameWidth, const UiState& state, Commands& out) {
+  const std::vector<JointReport>& joints = facts.world.joints;
+  float height = ImGui::GetTextLineHeightWithSpacing() *
+                 std::min(12.0f, static_cast<float>(joints.size()) + 1.5f);
+  if (!ImGui::BeginTable("joints", 7, kTableFlags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("joint");
+  ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+  ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthFixed, nameWidth);
+  ImGui::TableSetupColumn("|F| (N)");
+  ImGui::TableSetupColumn("tension (N)");
+  ImGui::TableSetupColumn("Fx (N)");
+  ImGui::TableSetupColumn("Fy (N)");
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    const JointReport& j = joints[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    char label[160];
+    std::snprintf(label, sizeof label, "%s %s", j.name.c_str(), jointKindName(j.kind));
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(label, j.name == state.selectedJoint,
+                          ImGuiSelectableFlags_SpanAllColumns))
+      out.selectJoint = j.name;
+    ImGui::PopID();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(facts.world.nameOf(j.a).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(j.b.isNull() ? "world" : facts.world.nameOf(j.b).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", std::hypot(j.force.x, j.force.y));
+    ImGui::TableNextColumn();
+    if (holdsDistance(j.kind))
+      ImGui::Text("%.3f", j.tension);
+    else
+      ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", j.force.x);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", j.force.y);
+  }
+  ImGui::EndTable();
+}
+
 void balanceTable(const UiFacts& facts, float nameWidth) {
   std::unordered_map<std::uint64_t, Vec2> net;
   for (const ContactReport& c : facts.world.contacts) {
@@ -107,11 +155,19 @@ void balanceTable(const UiFacts& facts, float nameWidth) {
 
 }  // namespace
 
-void contactsPanel(const UiFacts& facts, UiState&, Commands& out) {
+void contactsPanel(const UiFacts& facts, UiState& state, Commands& out) {
   ImGui::Text("%zu resting contacts", facts.world.contacts.size());
   ImGui::TextDisabled("Force on the first body, from the second (N).");
   const float nameWidth = widestName(facts.world);
   contactTable(facts, nameWidth, out);
+  if (!facts.world.joints.empty()) {
+    ImGui::Spacing();
+    ImGui::Text("%zu joints", facts.world.joints.size());
+    ImGui::TextWrapped(
+        "Force on A from B or the world, its size and components (N); the tension of rods and "
+        "ropes.");
+    jointTable(facts, nameWidth, state, out);
+  }
   ImGui::Spacing();
   ImGui::TextWrapped(
       "Sum of the contact forces on each body against its weight: a body at rest is "

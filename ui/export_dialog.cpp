@@ -1,6 +1,6 @@
 // File > Export data...: a path to type (data.csv in the current folder at first; the folder's
-// .csv files to click) and what to write: the plotted series, or every body's state over the
-// recorded time.
+// .csv files to click) and what to write: the plotted series, every body's state, or every joint's
+// force over the recorded time (the last only when joints were recorded).
 #include <imgui.h>
 
 #include <filesystem>
@@ -31,6 +31,16 @@ void exportDialog(UiState& state, Commands& out) {
   ImGui::RadioButton("Every body's state", &kind, static_cast<int>(ExportKind::Bodies));
   ImGui::SameLine();
   ImGui::TextDisabled("(time,name,x,y,angle,vx,vy,omega as contactlab-cli writes)");
+  bool joints = false;
+  for (int i = 0; i < record.size() && !joints; ++i) joints = record.jointCount(i) > 0;
+  if (!joints && kind == static_cast<int>(ExportKind::Joints))
+    kind = static_cast<int>(ExportKind::Bodies);
+  ImGui::BeginDisabled(!joints);
+  ImGui::RadioButton("Every joint's force", &kind, static_cast<int>(ExportKind::Joints));
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::TextDisabled(joints ? "(anchors, force, tension as --format joints-csv writes)"
+                             : "(no joints recorded)");
   graph.exportKind = static_cast<ExportKind>(kind);
   ImGui::Text("%d samples recorded from t = %.4g s to %.4g s", record.size(),
               record.size() > 0 ? record.time(0) : 0.0,

@@ -69,7 +69,7 @@ void combo(const char* id, float width, const std::vector<Item>& items, int* cur
 
 std::vector<Quantity> quantitiesOf(QuantityOf of) {
   std::vector<Quantity> quantities;
-  for (int q = 0; q <= static_cast<int>(Quantity::EnergyTotal); ++q)
+  for (int q = 0; q <= static_cast<int>(Quantity::JointTension); ++q)
     if (quantityOf(static_cast<Quantity>(q)) == of) quantities.push_back(static_cast<Quantity>(q));
   return quantities;
 }
@@ -87,7 +87,7 @@ void quantityCombo(GraphChoice& choice, float width) {
 void addRow(const WorldSnapshot& world, GraphState& graph) {
   GraphChoice& choice = graph.choice;
   const float em = ImGui::GetFontSize();
-  static const std::vector<const char*> kOf = {"Body", "Contact", "World"};
+  static const std::vector<const char*> kOf = {"Body", "Contact", "World", "Joint"};
   int of = static_cast<int>(choice.of);
   combo("##of", 6 * em, kOf, &of, [](const char* name) { return std::string(name); });
   choice.of = static_cast<QuantityOf>(of);
@@ -131,6 +131,21 @@ void addRow(const WorldSnapshot& world, GraphState& graph) {
                            .other = pair.second,
                            .point = choice.point,
                            .points = choice.point > 0 ? pair.points : 0};
+    }
+  } else if (choice.of == QuantityOf::Joint) {
+    std::vector<std::string> names;
+    for (const JointReport& joint : world.joints) names.push_back(joint.name);
+    int current =
+        static_cast<int>(std::find(names.begin(), names.end(), choice.joint) - names.begin());
+    if (current == static_cast<int>(names.size())) current = 0;
+    if (names.empty()) {
+      ImGui::TextDisabled("(no joints)");
+    } else {
+      combo("##joint", 8 * em, names, &current, [](const std::string& name) { return name; });
+      choice.joint = names[current];
+      ImGui::SameLine();
+      quantityCombo(choice, 10 * em);
+      series = GraphSeries{.quantity = choice.quantity, .body = choice.joint, .other = {}};
     }
   } else {
     quantityCombo(choice, 12 * em);

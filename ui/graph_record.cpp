@@ -39,7 +39,7 @@ void GraphRecord::record(const WorldSnapshot& world) {
       return;
     }
   }
-  const int capacity = capacityFor(world.bodyCount());
+  const int capacity = capacityFor(world.bodyCount() + world.joints.size());
   while (size() >= capacity) decimate();
   time_.push_back(world.time);
   for (std::size_t s = 0; s < series_.size(); ++s)
@@ -47,13 +47,20 @@ void GraphRecord::record(const WorldSnapshot& world) {
   states_.insert(states_.end(), world.states.begin(), world.states.end());
   stateStart_.push_back(states_.size());
   bodies_.push_back(world.definitions);
+  joints_.insert(joints_.end(), world.joints.begin(), world.joints.end());
+  jointStart_.push_back(joints_.size());
+}
+
+std::string GraphRecord::nameAt(int sample, BodyId id) const {
+  const int i = bodies_[sample]->indexOf(id);
+  return i < 0 ? std::string() : bodies_[sample]->bodies[i].def.name;
 }
 
 // Keeps samples 0, 2, 4, ... in place and doubles the spacing.
 void GraphRecord::decimate() {
   const int n = size();
   int kept = 0;
-  std::size_t statesKept = 0;
+  std::size_t statesKept = 0, jointsKept = 0;
   for (int i = 0; i < n; i += 2, ++kept) {
     time_[kept] = time_[i];
     for (std::vector<double>& column : values_) column[kept] = column[i];
@@ -64,6 +71,13 @@ void GraphRecord::decimate() {
     stateStart_[kept] = statesKept;
     statesKept += end - begin;
     if (kept != i) bodies_[kept] = std::move(bodies_[i]);
+    const std::size_t jointsBegin = jointStart_[i], jointsEnd = jointStart_[i + 1];
+    if (jointsBegin != jointsKept)  // a report moved onto itself would lose its name
+      std::move(joints_.begin() + static_cast<std::ptrdiff_t>(jointsBegin),
+                joints_.begin() + static_cast<std::ptrdiff_t>(jointsEnd),
+                joints_.begin() + static_cast<std::ptrdiff_t>(jointsKept));
+    jointStart_[kept] = jointsKept;
+    jointsKept += jointsEnd - jointsBegin;
   }
   time_.resize(kept);
   for (std::vector<double>& column : values_) column.resize(kept);
@@ -71,6 +85,9 @@ void GraphRecord::decimate() {
   stateStart_.resize(kept + 1);
   stateStart_[kept] = statesKept;
   bodies_.resize(kept);
+  joints_.resize(jointsKept);
+  jointStart_.resize(kept + 1);
+  jointStart_[kept] = jointsKept;
   spacing_ *= 2;
 }
 
@@ -80,6 +97,8 @@ void GraphRecord::clear() {
   states_.clear();
   stateStart_.assign(1, 0);
   bodies_.clear();
+  joints_.clear();
+  jointStart_.assign(1, 0);
   spacing_ = initialSpacing_;
 }
 

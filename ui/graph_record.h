@@ -1,12 +1,13 @@
-// The Graph panel's recording: the chosen series (up to kMaxSeries) and every body's state,
-// sampled at simulated time from each frame's snapshot whenever time has moved on by at least the
-// current spacing.
+// The Graph panel's recording: the chosen series (up to kMaxSeries), every body's state and every
+// joint's report (anchors, force, tension), sampled at simulated time from each frame's snapshot
+// whenever time has moved on by at least the current spacing.
 //
 // Bounded memory by decimation: when a new sample finds the recording full, every other sample is
 // dropped (the first one kept) and the spacing doubles, so the whole run since the start stays
 // covered at a coarser resolution, and every kept sample is one that was taken. The capacity is
-// kCapacity samples, fewer for big worlds: the bodies' states kept never exceed kBodyStateBudget
-// (a sample holds one state per body), with at least kMinCapacity samples whatever the world.
+// kCapacity samples, fewer for big worlds: the bodies' states and joints' reports kept never exceed
+// kBodyStateBudget (a sample holds one state per body and one report per joint), with at least
+// kMinCapacity samples whatever the world.
 //
 // Time going back (reset, undo, a new scene) starts afresh; paused, nothing is recorded; clear()
 // empties the recording and keeps the series. A series added to a recording under way has NaN for
@@ -46,7 +47,7 @@ class GraphRecord {
   bool paused() const { return paused_; }
 
   int size() const { return static_cast<int>(time_.size()); }
-  // The most samples kept for a world of `bodies` bodies.
+  // The most samples kept for a world of `bodies` bodies and joints.
   int capacityFor(std::size_t bodies) const;
   double spacing() const { return spacing_; }  // s between samples taken from now on
   double time(int sample) const { return time_[sample]; }
@@ -61,6 +62,14 @@ class GraphRecord {
     return bodies_[sample]->bodies[body].def.name;
   }
 
+  // Every joint's report at a sample, in the world's order, and the name of a body of the sample
+  // (empty for the null id: the world).
+  std::size_t jointCount(int sample) const { return jointStart_[sample + 1] - jointStart_[sample]; }
+  const JointReport& joint(int sample, std::size_t joint) const {
+    return joints_[jointStart_[sample] + joint];
+  }
+  std::string nameAt(int sample, BodyId id) const;
+
  private:
   void decimate();
 
@@ -74,6 +83,8 @@ class GraphRecord {
   std::vector<BodyState> states_;            // every body's state at each sample, one after another
   std::vector<std::size_t> stateStart_{0};  // sample i's states: [stateStart_[i], stateStart_[i+1])
   std::vector<std::shared_ptr<const BodyDefinitions>> bodies_;  // sample i's bodies (their names)
+  std::vector<JointReport> joints_;         // every joint's report at each sample, likewise
+  std::vector<std::size_t> jointStart_{0};  // sample i's joints
 };
 
 }  // namespace contactlab

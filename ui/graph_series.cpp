@@ -78,9 +78,19 @@ double worldValue(Quantity quantity, const Energy& energy) {
   }
 }
 
+double jointValue(const GraphSeries& series, const WorldSnapshot& world) {
+  for (const JointReport& joint : world.joints) {
+    if (joint.name != series.body) continue;
+    if (series.quantity == Quantity::JointForce) return glm::length(joint.force);
+    return holdsDistance(joint.kind) ? joint.tension : kNaN;
+  }
+  return kNaN;
+}
+
 }  // namespace
 
 QuantityOf quantityOf(Quantity quantity) {
+  if (quantity >= Quantity::JointForce) return QuantityOf::Joint;
   if (quantity <= Quantity::KineticEnergy) return QuantityOf::Body;
   if (quantity <= Quantity::FrictionForce) return QuantityOf::Pair;
   return QuantityOf::World;
@@ -101,6 +111,8 @@ const char* quantityUnit(Quantity quantity) {
       return "rad/s";
     case Quantity::NormalForce:
     case Quantity::FrictionForce:
+    case Quantity::JointForce:
+    case Quantity::JointTension:
       return "N";
     default:
       return "J";
@@ -120,7 +132,9 @@ const char* quantityName(Quantity quantity) {
                                            "friction",
                                            "kinetic energy",
                                            "potential energy",
-                                           "total energy"};
+                                           "total energy",
+                                           "force",
+                                           "tension"};
   return kNames[static_cast<int>(quantity)];
 }
 
@@ -128,6 +142,7 @@ std::string seriesLabel(const GraphSeries& series) {
   std::string label;
   switch (quantityOf(series.quantity)) {
     case QuantityOf::Body:
+    case QuantityOf::Joint:
       label = series.body + " ";
       break;
     case QuantityOf::Pair:
@@ -175,6 +190,8 @@ double seriesValue(const GraphSeries& series, const WorldSnapshot& world) {
       return pairValue(series, world);
     case QuantityOf::World:
       return worldValue(series.quantity, world.energy);
+    case QuantityOf::Joint:
+      return jointValue(series, world);
   }
   return kNaN;
 }

@@ -1,5 +1,6 @@
 // What the Graph panel can plot: a quantity of one body (named by its name), the force between a
-// pair of bodies (in total, or at one point of their contact), or the world's energies. A series
+// pair of bodies (in total, or at one point of their contact), the world's energies, or a joint's
+// force or tension (the joint named by its name). A series
 // reads its value from a WorldSnapshot; where its body or pair is not in the world at that instant
 // the value is NaN (a gap in the line), never an error. No ImGui here: plain data.
 #pragma once
@@ -28,15 +29,18 @@ enum class Quantity {
   KineticTotal,    // J
   PotentialTotal,  // J
   EnergyTotal,     // J
+  // of a joint
+  JointForce,    // N, the size of the force the joint applies to its body A
+  JointTension,  // N, rods and ropes (positive pulls the ends together); NaN for pins and hinges
 };
 
-// A body quantity, a pair force, or a world energy.
-enum class QuantityOf { Body, Pair, World };
+// A body quantity, a pair force, a world energy, or a joint's force.
+enum class QuantityOf { Body, Pair, World, Joint };
 QuantityOf quantityOf(Quantity quantity);
 
 struct GraphSeries {
   Quantity quantity = Quantity::Y;
-  std::string body;   // the body, or the pair's first body
+  std::string body;   // the body, the pair's first body, or the joint
   std::string other;  // the pair's second body (the pair is order-free: "a/b" is "b/a")
   // Pair forces: 0 for the pair's total; k >= 1 for the k-th of `points` contact points, counted
   // along the contact (contactPoints).
@@ -47,7 +51,7 @@ struct GraphSeries {
 };
 
 // "block y (m)", "block/floor normal force (N)", "block/floor point 1 of 2 friction (N)",
-// "total energy (J)".
+// "total energy (J)", "J1 tension (N)".
 std::string seriesLabel(const GraphSeries& series);
 // "m", "rad", "m/s", "rad/s", "J", "N".
 const char* quantityUnit(Quantity quantity);

@@ -8,9 +8,10 @@
 
 namespace contactlab {
 
-// File > Export data: the plotted series (time, then one column per series), or every body's
-// state at every recorded sample (the columns of `contactlab-cli run --format csv`).
-enum class ExportKind { Series, Bodies };
+// File > Export data: the plotted series (time, then one column per series), every body's state at
+// every recorded sample (the columns of `contactlab-cli run --format csv`), or every joint's
+// anchors, force and tension at every sample (those of `--format joints-csv`).
+enum class ExportKind { Series, Bodies, Joints };
 
 struct DataExport {
   std::string path;
@@ -24,6 +25,7 @@ struct GraphChoice {
   std::string body;
   std::string pair;  // "a/b" as listed from the contacts now
   int point = 0;     // 0: the pair's total; k: point k
+  std::string joint;
 };
 
 struct GraphState {

@@ -9,13 +9,14 @@ void helpPanel() {
   static constexpr const char* kShortcuts[][2] = {
       {"Left drag a body", "running: pull it with a spring; paused: move it"},
       {"Shift + left drag", "paused: rotate the body about its centre"},
-      {"Left click", "select a body (empty space: none)"},
+      {"Left click", "select a joint or spring near it, else a body (empty space: none)"},
+      {"1 ... 6", "tool: select, pin, hinge, rod, rope, spring (Joints section, Add menu)"},
       {"Right drag", "pan the view"},
       {"Mouse wheel", "zoom about the cursor"},
       {"Space", "play / pause"},
       {"S", "one step (pauses)"},
       {"R", "reset to the start (where play was last pressed)"},
-      {"Delete", "remove the selected body"},
+      {"Delete", "remove the selected body, joint or spring"},
       {"Ctrl+Z / Ctrl+Y", "undo / redo an edit"},
       {"Ctrl+C", "copy the scene's share string"},
       {"Ctrl+V", "open a share string from the clipboard"},
@@ -28,7 +29,7 @@ void helpPanel() {
       {"Ctrl+plus / Ctrl+minus", "larger / smaller text (Ctrl+0: 100 %)"},
       {"F1", "this help"},
       {"F12", "save a picture (the world, with the graph, or the window)"},
-      {"Escape", "let go, deselect"},
+      {"Escape", "let go, deselect, back to the Select tool"},
       {"Ctrl+Q", "quit (the scene is kept for next time)"},
   };
   if (!ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))

@@ -52,6 +52,7 @@ void controlSections(const UiFacts& facts, UiState& state, Commands& out) {
   if (section("Simulation", layout)) simulationPanel(facts, state, out);
   if (section("Parameters", layout)) parametersPanel(facts, state, out);
   if (section("Bodies", layout)) bodiesPanel(facts, state, out);
+  if (section("Joints", layout)) jointsPanel(facts, state, out);
   if (section("Presets", layout)) presetsPanel(facts, state, out);
   if (section("Share", layout)) sharePanel(facts, state, out);
 }

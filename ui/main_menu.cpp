@@ -1,6 +1,7 @@
 // The main menu bar: File (open, save, recent sessions, picture, export data, share strings,
-// quit), Edit (undo, redo, delete), View (columns, graph, lesson view, text size, display options,
-// fit), Help; and the latest message at its right end.
+// quit), Edit (undo, redo, delete), Add (the mouse's tool: select, or a joint or spring), View
+// (columns, graph, lesson view, text size, display options, fit), Help; and the latest message at
+// its right end.
 #include <imgui.h>
 
 #include <cstdio>
@@ -74,8 +75,22 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (ImGui::BeginMenu("Edit")) {
     if (ImGui::MenuItem("Undo", "Ctrl+Z", false, facts.status.canUndo)) out.undo = true;
     if (ImGui::MenuItem("Redo", "Ctrl+Y", false, facts.status.canRedo)) out.redo = true;
-    if (ImGui::MenuItem("Delete selected", "Del", false, !state.selected.isNull()))
+    if (ImGui::MenuItem(
+            "Delete selected", "Del", false,
+            !state.selected.isNull() || !state.selectedJoint.empty() || state.selectedSpring >= 0))
       out.deleteSelected = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Add")) {
+    for (int k = 0; k < kWorldToolCount; ++k) {
+      const WorldTool tool = static_cast<WorldTool>(k);
+      char key[8];
+      std::snprintf(key, sizeof key, "%d", k + 1);
+      if (ImGui::MenuItem(worldToolName(tool), key, state.tool == tool)) state.tool = tool;
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", worldToolHint(tool));
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Escape: back to Select");
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {

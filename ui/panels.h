@@ -12,6 +12,7 @@ void simulationPanel(const UiFacts& facts, UiState& state, Commands& out);
 void displayOptions(UiState& state);
 void parametersPanel(const UiFacts& facts, UiState& state, Commands& out);
 void bodiesPanel(const UiFacts& facts, UiState& state, Commands& out);
+void jointsPanel(const UiFacts& facts, UiState& state, Commands& out);
 void presetsPanel(const UiFacts& facts, UiState& state, Commands& out);
 void sharePanel(const UiFacts& facts, UiState& state, Commands& out);
 void energyPanel(const UiFacts& facts, UiState& state);

@@ -25,6 +25,42 @@ double steppedTextScale(double current, int steps) {
   return kTextScales[std::clamp(nearest + steps, 0, last)];
 }
 
+const char* worldToolName(WorldTool tool) {
+  switch (tool) {
+    case WorldTool::Select:
+      return "Select";
+    case WorldTool::Pin:
+      return "Pin";
+    case WorldTool::Hinge:
+      return "Hinge";
+    case WorldTool::Rod:
+      return "Rod";
+    case WorldTool::Rope:
+      return "Rope";
+    case WorldTool::Spring:
+      return "Spring";
+  }
+  return "?";
+}
+
+const char* worldToolHint(WorldTool tool) {
+  switch (tool) {
+    case WorldTool::Select:
+      return "Click a body or a joint to select it; drag a body to move it.";
+    case WorldTool::Pin:
+      return "Click a point of a body: it is pinned to the world there.";
+    case WorldTool::Hinge:
+      return "Click where two bodies overlap: they turn about that point.";
+    case WorldTool::Rod:
+      return "Drag from a point of a body to another body or to empty space (the world).";
+    case WorldTool::Rope:
+      return "Drag from a point of a body to another body or to empty space (the world).";
+    case WorldTool::Spring:
+      return "Drag from a point of a body to empty space: a spring to the world.";
+  }
+  return "";
+}
+
 void tell(UiState& state, std::string text, double seconds) {
   state.message = std::move(text);
   state.messageUntil = state.now + seconds;

@@ -90,6 +90,30 @@ struct BodyDefEdit {
   bool any() const { return mass || fixed || elasticity; }
 };
 
+// What a left click or drag on the world does: select and move bodies (select joints), or add a
+// joint or a spring (app/desktop/joint_tool.h). Chosen in the Joints panel, the Add menu or with
+// the keys 1 to 6; Escape goes back to Select.
+enum class WorldTool : int { Select, Pin, Hinge, Rod, Rope, Spring };
+inline constexpr int kWorldToolCount = 6;
+
+// "Select", "Pin", ...: the tools' names in the menu and the panel.
+const char* worldToolName(WorldTool tool);
+// What to do with the tool, one line.
+const char* worldToolHint(WorldTool tool);
+
+// Changes to the selected joint: a rod's or a rope's length, a rope's elasticity.
+struct JointEdit {
+  std::string name;
+  std::optional<double> length;
+  std::optional<double> elasticity;
+};
+
+// Changes to the selected spring (its place among the scene's springs).
+struct SpringEdit {
+  int index = -1;
+  std::optional<double> stiffness, restLength, damping;
+};
+
 // What File > Save picture shows: the world view alone, the world with the graph window, or the
 // whole window with its panels.
 enum class PictureKind : int { World, WorldAndGraph, Window };
@@ -108,8 +132,12 @@ struct Commands {
   std::optional<BodyDef> addBody;
   std::optional<BodyStateEdit> selectedState;
   std::optional<BodyDefEdit> selectedDef;
-  bool deleteSelected = false;
+  bool deleteSelected = false;  // the selected body, joint or spring
   std::optional<BodyId> select;
+  std::optional<std::string> selectJoint;
+  std::optional<JointEdit> jointEdit;
+  std::optional<int> selectSpring;
+  std::optional<SpringEdit> springEdit;
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool newScene = false;  // File > New
   std::optional<PictureRequest> savePicture;
@@ -140,6 +168,10 @@ struct UiState {
   ViewOptions view;
   BodyId selected;
   std::string selectedName;
+  std::string selectedJoint;  // a joint's name
+  int selectedSpring = -1;    // a spring's place in WorldSnapshot::springs; -1: none
+  // (at most one of a body, a joint and a spring is selected)
+  WorldTool tool = WorldTool::Select;
   AddBodyForm addForm;
   // Buffers that hold a value while its widget is held (the world shows it a frame late).
   WorldSettings settingsBuffer;

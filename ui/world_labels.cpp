@@ -1,6 +1,6 @@
 // Text over the world, drawn behind the panels: grid coordinates along the edges of the free area,
-// a scale bar, body names, the force legend and the force arrows' values, and a banner when the
-// physics cannot keep up.
+// a scale bar, body names, the force legend and the force arrows' values, a banner when the
+// physics cannot keep up, and the joint tool in use with what to do with it.
 #include <imgui.h>
 
 #include <algorithm>
@@ -173,6 +173,17 @@ void worldLabels(const UiFacts& facts, const UiState& state) {
     draw->AddRectFilled(ImVec2(x - 8, y - 4), ImVec2(x + size.x + 8, y + size.y + 4),
                         IM_COL32(200, 60, 40, 230), 4);
     draw->AddText(ImVec2(x, y), IM_COL32(255, 255, 255, 255), banner);
+  }
+  if (state.tool != WorldTool::Select) {
+    char line[192];
+    std::snprintf(line, sizeof line, "%s tool: %s  (Esc: Select)", worldToolName(state.tool),
+                  worldToolHint(state.tool));
+    const float em = ImGui::GetFontSize();
+    const ImVec2 at(static_cast<float>(area.min.x) + 3 * em, static_cast<float>(area.min.y) + 8);
+    const ImVec2 size = ImGui::CalcTextSize(line);
+    draw->AddRectFilled(ImVec2(at.x - 6, at.y - 3), ImVec2(at.x + size.x + 6, at.y + size.y + 3),
+                        IM_COL32(255, 240, 215, 235), 4);
+    draw->AddText(at, IM_COL32(150, 75, 0, 255), line);
   }
 }
 

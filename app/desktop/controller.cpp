@@ -1,6 +1,8 @@
 // Edits posted to the physics worker (controller.h).
 #include "controller.h"
 
+#include "joint_edits.h"
+
 namespace contactlab {
 namespace {
 
@@ -128,6 +130,39 @@ void Controller::editDef(const std::string& name, const BodyDefEdit& edit) {
                     }
                     return Error{"no body named '" + name + "'"};
                   }));
+  });
+}
+
+void Controller::addJoint(const JointDef& def) {
+  postForThisWorld([def](Session& s) {
+    Result<std::string> added = contactlab::addJoint(s.doc, def);
+    reportFailure(s, added ? Status{} : Status{added.error()});
+  });
+}
+
+void Controller::addSpring(const SpringDef& def) {
+  postForThisWorld([def](Session& s) { reportFailure(s, contactlab::addSpring(s.doc, def)); });
+}
+
+void Controller::removeJoint(const std::string& name) {
+  post([name](Session& s) { reportFailure(s, contactlab::removeJoint(s.doc, name)); });
+}
+
+void Controller::editJoint(const JointEdit& edit) {
+  post([edit](Session& s) {
+    reportFailure(s, contactlab::editJoint(s.doc, edit.name, edit.length, edit.elasticity));
+  });
+}
+
+void Controller::removeSpring(int index) {
+  postForThisWorld(
+      [index](Session& s) { reportFailure(s, contactlab::removeSpring(s.doc, index)); });
+}
+
+void Controller::editSpring(const SpringEdit& edit) {
+  postForThisWorld([edit](Session& s) {
+    reportFailure(s, contactlab::editSpring(s.doc, edit.index, edit.stiffness, edit.restLength,
+                                            edit.damping));
   });
 }
 

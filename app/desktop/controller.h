@@ -30,6 +30,14 @@ class Controller {
   void editState(BodyId id, const BodyStateEdit& edit);
   void placeBody(BodyId id, const BodyState& state);  // moving by hand: the whole state
   void editDef(const std::string& name, const BodyDefEdit& edit);
+  // Joints and springs (joint_edits.h); the definitions name bodies of this frame's world.
+  void addJoint(const JointDef& def);
+  void addSpring(const SpringDef& def);
+  void removeJoint(const std::string& name);
+  void editJoint(const JointEdit& edit);
+  // A spring by its place among the scene's springs (WorldSnapshot::springs).
+  void removeSpring(int index);
+  void editSpring(const SpringEdit& edit);
   void open(const Scene& scene, const std::string& source);
   // Captures the world as it is between two steps (for a scene that leaves the program, forgetting
   // its warm start there: CapturedScene); the scene comes back in a later frame's captures.

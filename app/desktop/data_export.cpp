@@ -45,6 +45,25 @@ std::string bodiesCsv(const GraphRecord& record) {
   return out.str();
 }
 
+std::string jointsCsv(const GraphRecord& record) {
+  std::ostringstream out;
+  writeJointCsvHeader(out);
+  for (int i = 0; i < record.size(); ++i) {
+    for (std::size_t j = 0; j < record.jointCount(i); ++j) {
+      const JointReport& joint = record.joint(i, j);
+      writeJointCsvRow(out, record.time(i), joint, record.nameAt(i, joint.a),
+                       record.nameAt(i, joint.b));
+    }
+  }
+  return out.str();
+}
+
+std::size_t jointRows(const GraphRecord& record) {
+  std::size_t rows = 0;
+  for (int i = 0; i < record.size(); ++i) rows += record.jointCount(i);
+  return rows;
+}
+
 std::size_t bodyRows(const GraphRecord& record) {
   std::size_t rows = 0;
   for (int i = 0; i < record.size(); ++i) rows += record.bodyCount(i);

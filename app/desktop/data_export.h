@@ -4,6 +4,8 @@
 //   Bodies: every body's state at every recorded sample, with exactly the header, columns and
 //           number format of `contactlab-cli run --format csv` (run_output.h): one row per body
 //           per sample, in the world's order.
+//   Joints: every joint's anchors, force on A and tension at every recorded sample, with exactly
+//           the header, columns and number format of `contactlab-cli run --format joints-csv`.
 #pragma once
 
 #include <cstddef>
@@ -16,8 +18,11 @@ namespace contactlab {
 
 std::string seriesCsv(const GraphRecord& record);
 std::string bodiesCsv(const GraphRecord& record);
+std::string jointsCsv(const GraphRecord& record);
 
 // The rows of bodiesCsv (without its header): one per body per sample.
 std::size_t bodyRows(const GraphRecord& record);
+// The rows of jointsCsv (without its header): one per joint per sample.
+std::size_t jointRows(const GraphRecord& record);
 
 }  // namespace contactlab

@@ -243,7 +243,10 @@ void DesktopApp::draw() {
   const int vw = static_cast<int>(camera_.viewport.x), vh = static_cast<int>(camera_.viewport.y);
   Overlay overlay;
   overlay.selected = ui_.selected;
+  overlay.selectedJoint = ui_.selectedJoint;
+  overlay.selectedSpring = ui_.selectedSpring;
   overlay.spring = mouse_.springLine(world());
+  overlay.link = mouse_.linkLine();
   overlay.impulses = marks_;
   Rect free = freeArea(ui_, camera_.viewport);
   if (ui_.view.autoForceScale) {

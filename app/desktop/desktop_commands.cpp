@@ -38,11 +38,29 @@ void DesktopApp::apply(const Commands& c) {
     ctl.addBody(*c.addBody);
     ui_.selected = BodyId{};
     ui_.selectedName = c.addBody->name;
+    ui_.selectedJoint.clear();
+    ui_.selectedSpring = -1;
   }
   if (c.select) {
     ui_.selected = *c.select;
     ui_.selectedName = world().nameOf(*c.select);
+    ui_.selectedJoint.clear();
+    ui_.selectedSpring = -1;
   }
+  if (c.selectJoint) {
+    ui_.selectedJoint = *c.selectJoint;
+    ui_.selectedSpring = -1;
+    ui_.selected = BodyId{};
+    ui_.selectedName.clear();
+  }
+  if (c.selectSpring) {
+    ui_.selectedSpring = *c.selectSpring;
+    ui_.selectedJoint.clear();
+    ui_.selected = BodyId{};
+    ui_.selectedName.clear();
+  }
+  if (c.jointEdit) ctl.editJoint(*c.jointEdit);
+  if (c.springEdit) ctl.editSpring(*c.springEdit);
   if (c.selectedState && !ui_.selected.isNull()) ctl.editState(ui_.selected, *c.selectedState);
   if (c.selectedDef && !ui_.selectedName.empty()) ctl.editDef(ui_.selectedName, *c.selectedDef);
   if (c.deleteSelected && !ui_.selected.isNull()) {
@@ -50,6 +68,12 @@ void DesktopApp::apply(const Commands& c) {
     ctl.removeBody(ui_.selected);
     ui_.selected = BodyId{};
     ui_.selectedName.clear();
+  } else if (c.deleteSelected && !ui_.selectedJoint.empty()) {
+    ctl.removeJoint(ui_.selectedJoint);
+    ui_.selectedJoint.clear();
+  } else if (c.deleteSelected && ui_.selectedSpring >= 0) {
+    ctl.removeSpring(ui_.selectedSpring);
+    ui_.selectedSpring = -1;
   }
   if (c.newScene) {
     opened(newScene(), "new scene", "new scene");
@@ -85,25 +109,38 @@ void DesktopApp::exportData(const DataExport& request) {
     tell(ui_, "Nothing to export yet: the recording starts when time moves on.", 8);
     return;
   }
-  const bool bodies = request.kind == ExportKind::Bodies;
-  if (!bodies && record.series().empty()) {
-    tell(ui_, "No series to export: add one in the Graph panel (G), or export every body's state.",
-         8);
-    return;
+  const std::string samples = std::to_string(record.size()) + " samples";
+  std::string text, what;
+  switch (request.kind) {
+    case ExportKind::Series:
+      if (record.series().empty()) {
+        tell(ui_,
+             "No series to export: add one in the Graph panel (G), or export every body's state.",
+             8);
+        return;
+      }
+      text = seriesCsv(record);
+      what = std::to_string(record.series().size()) + " series over " + samples;
+      break;
+    case ExportKind::Bodies:
+      text = bodiesCsv(record);
+      what = std::to_string(bodyRows(record)) + " body states over " + samples;
+      break;
+    case ExportKind::Joints:
+      if (jointRows(record) == 0) {
+        tell(ui_, "No joints were recorded: the scene had no joints while the recording ran.", 8);
+        return;
+      }
+      text = jointsCsv(record);
+      what = std::to_string(jointRows(record)) + " joint rows over " + samples;
+      break;
   }
-  Status written =
-      writeFileAtomically(request.path, bodies ? bodiesCsv(record) : seriesCsv(record));
+  Status written = writeFileAtomically(request.path, text);
   if (!written) {
     tell(ui_, "Not exported: " + written.error().message, 12);
     return;
   }
-  const std::string samples = std::to_string(record.size()) + " samples";
-  tell(ui_,
-       "Exported " +
-           (bodies ? std::to_string(bodyRows(record)) + " body states over " + samples
-                   : std::to_string(record.series().size()) + " series over " + samples) +
-           " to " + request.path,
-       8);
+  tell(ui_, "Exported " + what + " to " + request.path, 8);
 }
 
 // Opens a preset, a share string or a file named like on the command line.
@@ -179,6 +216,8 @@ void DesktopApp::opened(const Scene& scene, const std::string& source, const std
   fitAfterEpoch_ = runStatus().epoch;
   ui_.selected = BodyId{};
   ui_.selectedName.clear();
+  ui_.selectedJoint.clear();
+  ui_.selectedSpring = -1;
 }
 
 // Saving and sharing capture the worker's world between two steps (Controller::capture), which

@@ -181,6 +181,18 @@ void DesktopApp::handleKey(const SDL_KeyboardEvent& key) {
       mouse_.cancel(*controller_);
       ui_.selected = BodyId{};
       ui_.selectedName.clear();
+      ui_.selectedJoint.clear();
+      ui_.selectedSpring = -1;
+      ui_.tool = WorldTool::Select;
+      break;
+    case SDLK_1:
+    case SDLK_2:
+    case SDLK_3:
+    case SDLK_4:
+    case SDLK_5:
+    case SDLK_6:
+      if (!ctrl && !repeat && !mouse_.holding())
+        ui_.tool = static_cast<WorldTool>(key.keysym.sym - SDLK_1);
       break;
     default:
       break;

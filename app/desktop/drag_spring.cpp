@@ -99,4 +99,13 @@ void DragSpring::end(World& world) {
   *this = DragSpring{};
 }
 
+void leaveOutDrag(const DragSpring& drag, std::vector<SpringDef>& springs) {
+  if (!drag.active()) return;
+  std::erase_if(springs, [&](const SpringDef& spring) {
+    // The spring ends at the mouse; the dashpots have no stiffness.
+    return spring.body == drag.body() && spring.bodyPoint == drag.bodyPoint() &&
+           (spring.anchor == drag.anchor() || spring.stiffness == 0);
+  });
+}
+
 }  // namespace contactlab

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "contactlab/forces.h"
 #include "contactlab/world.h"
@@ -50,5 +51,9 @@ class DragSpring {
   Vec2 bodyPoint_{0, 0};
   Vec2 anchor_{0, 0};
 };
+
+// Removes from `springs` (World::springDefinitions) the drag's spring and dashpots, leaving the
+// springs of the scene: those the window draws.
+void leaveOutDrag(const DragSpring& drag, std::vector<SpringDef>& springs);
 
 }  // namespace contactlab

@@ -4,12 +4,14 @@
 #include <cmath>
 
 #include "body_outline.h"
+#include "joint_tool.h"
 #include "picking.h"
 
 namespace contactlab {
 namespace {
 
-constexpr double kPickPixels = 4;  // how near a body counts as on it
+constexpr double kPickPixels = 4;       // how near a body counts as on it
+constexpr double kJointPickPixels = 6;  // how near a joint's mark counts as on it
 constexpr double kWheelZoom = 1.15;
 
 }  // namespace
@@ -23,6 +25,27 @@ void MouseTool::press(MouseButton button, Vec2 screen, bool shift, PointerContex
     return;
   }
   Vec2 point = c.camera.screenToWorld(screen);
+  if (c.ui.tool != WorldTool::Select) {
+    addJointAt(point, c);
+    return;
+  }
+  if (std::optional<std::size_t> joint =
+          pickJoint(c.world, point, c.camera.toMeters(kJointPickPixels))) {
+    c.ui.selectedJoint = c.world.joints[*joint].name;
+    c.ui.selectedSpring = -1;
+    c.ui.selected = BodyId{};
+    c.ui.selectedName.clear();
+    return;
+  }
+  c.ui.selectedJoint.clear();
+  if (std::optional<std::size_t> spring =
+          pickSpring(c.world, point, c.camera.toMeters(kJointPickPixels))) {
+    c.ui.selectedSpring = static_cast<int>(*spring);
+    c.ui.selected = BodyId{};
+    c.ui.selectedName.clear();
+    return;
+  }
+  c.ui.selectedSpring = -1;
   std::optional<BodyId> hit = pickBody(c.world, point, c.camera.toMeters(kPickPixels));
   c.ui.selected = hit.value_or(BodyId{});
   c.ui.selectedName = hit ? c.world.nameOf(*hit) : std::string();
@@ -42,10 +65,48 @@ void MouseTool::press(MouseButton button, Vec2 screen, bool shift, PointerContex
   c.controller.beginGesture();
 }
 
+// A pin or a hinge at once; a rod, a rope or a spring when the drag ends (finishLink).
+void MouseTool::addJointAt(Vec2 point, PointerContext& c) {
+  const double tolerance = c.camera.toMeters(kPickPixels);
+  if (c.ui.tool == WorldTool::Pin || c.ui.tool == WorldTool::Hinge) {
+    Result<JointDef> def = c.ui.tool == WorldTool::Pin ? pinAt(c.world, point, tolerance)
+                                                       : hingeAt(c.world, point, tolerance);
+    if (def)
+      c.controller.addJoint(def.value());
+    else
+      tell(c.ui, def.error().message, 8);
+    return;
+  }
+  mode_ = Mode::Link;
+  linkTool_ = c.ui.tool;
+  linkFrom_ = anchor_ = point;
+}
+
+void MouseTool::finishLink(PointerContext& c) {
+  const double tolerance = c.camera.toMeters(kPickPixels);
+  if (linkTool_ == WorldTool::Spring) {
+    Result<SpringDef> def = springBetween(c.world, linkFrom_, anchor_, tolerance);
+    if (def)
+      c.controller.addSpring(def.value());
+    else
+      tell(c.ui, def.error().message, 8);
+    return;
+  }
+  const JointKind kind = linkTool_ == WorldTool::Rope ? JointKind::Rope : JointKind::Rod;
+  Result<JointDef> def = linkBetween(c.world, kind, linkFrom_, anchor_, tolerance);
+  if (def)
+    c.controller.addJoint(def.value());
+  else
+    tell(c.ui, def.error().message, 8);
+}
+
 void MouseTool::move(Vec2 screen, PointerContext& c) {
   Vec2 point = c.camera.screenToWorld(screen);
   switch (mode_) {
     case Mode::None:
+      break;
+    case Mode::Link:
+      anchor_ = point;
       break;
     case Mode::Pan:
       c.camera.panByPixels(screen - last_);
@@ -79,6 +140,7 @@ void MouseTool::move(Vec2 screen, PointerContext& c) {
 void MouseTool::release(MouseButton button, Vec2 screen, PointerContext& c) {
   if (mode_ == Mode::None || button != button_) return;
   move(screen, c);
+  if (mode_ == Mode::Link) finishLink(c);
   endHold(c.controller);
 }
 
@@ -90,6 +152,11 @@ void MouseTool::endHold(Controller& controller) {
 
 void MouseTool::cancel(Controller& controller) {
   endHold(controller);
+}
+
+std::optional<SpringLine> MouseTool::linkLine() const {
+  if (mode_ != Mode::Link) return std::nullopt;
+  return SpringLine{linkFrom_, anchor_};
 }
 
 void MouseTool::wheel(double steps, Vec2 screen, Camera& camera) {

@@ -1,7 +1,10 @@
-// What the mouse does to the world (when ImGui does not want it): left click selects; left drag
-// pulls a body with a spring while running, or moves it directly while paused (and always for a
-// fixed body); Shift + left drag rotates it while paused; right (or middle) drag pans; the wheel
-// zooms about the cursor. No SDL here: the event loop translates its events into these calls.
+// What the mouse does to the world (when ImGui does not want it). With the Select tool: left click
+// selects a joint near it or else a body; left drag pulls a body with a spring while running, or
+// moves it directly while paused (and always for a fixed body); Shift + left drag rotates it while
+// paused. With a joint tool (UiState::tool, joint_tool.h): left click adds a pin or a hinge, left
+// drag a rod, a rope or a spring, or a message says why not. Always: right (or middle) drag pans;
+// the wheel zooms about the cursor. No SDL here: the event loop translates its events into these
+// calls.
 #pragma once
 
 #include <optional>
@@ -36,10 +39,14 @@ class MouseTool {
   bool holding() const { return mode_ != Mode::None; }
   // The spring to draw while pulling a body.
   std::optional<SpringLine> springLine(const WorldSnapshot& world) const;
+  // The rod, rope or spring being dragged out (from where it starts to the mouse).
+  std::optional<SpringLine> linkLine() const;
 
  private:
-  enum class Mode { None, Pan, Spring, Move, Rotate };
+  enum class Mode { None, Pan, Spring, Move, Rotate, Link };
   void endHold(Controller& controller);
+  void addJointAt(Vec2 point, PointerContext& context);
+  void finishLink(PointerContext& context);
 
   Mode mode_ = Mode::None;
   MouseButton button_ = MouseButton::Left;
@@ -49,6 +56,8 @@ class MouseTool {
   double grabAngle_ = 0;  // direction from the centre to the grab point (rotation)
   Vec2 last_{0, 0};       // screen, for panning
   Vec2 anchor_{0, 0};     // world, the spring's mouse end
+  WorldTool linkTool_ = WorldTool::Rod;
+  Vec2 linkFrom_{0, 0};  // world, where the rod, rope or spring drag began
 };
 
 }  // namespace contactlab

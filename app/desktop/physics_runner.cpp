@@ -151,6 +151,7 @@ void PhysicsRunner::publish() {
   std::shared_ptr<FrameSnapshot> next = spareSnapshot();
   next->serial = ++serial_;
   snapshotWorld(s.doc.world, definitions_, next->world);
+  leaveOutDrag(s.doc.drag, next->world.springs);
   next->firstCollision = s.collisions.first();
   next->collisions.assign(s.collisions.marks().begin(), s.collisions.marks().end());
   RunnerStatus& status = next->status;

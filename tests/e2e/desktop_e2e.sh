@@ -8,6 +8,8 @@
 #      under it;
 #   2. paused, right after a menu was opened and closed: drag a block; it lands exactly where the
 #      mouse lets go;
+#   2b. the joint tools: key 2 and a click on the block pin it, key 4 and a drag from it to empty
+#      space add a rod; the report and the session's saved scene hold both;
 #   3. a start without a scene brings back the scene of the last session (test 2's), and the
 #      sessions before it are kept; a start with another scene keeps the last session too;
 #   4. a screenshot of the tapering stack has a red force arrow, head included, at every resting
@@ -176,6 +178,57 @@ if wait_for_report "$report" && close_a_menu && drag_body "$report" block -2 1.5
   run_check body-near "$report" block -2 1.505 0.03
 else
   fail "the move test did not start: $(cat "$tmp/move.log")"
+  kill "$pid" 2>/dev/null
+fi
+
+echo "== 2b. the joint tools: key 2 and a click pin the block; key 4 and a drag hang it on a rod"
+# (with their own session folder: test 3 counts the sessions of tests 1 and 2)
+report=$tmp/pin.json
+XDG_STATE_HOME=$tmp/state-2b "$app" block-on-floor --paused --quit-after 5 --report "$report" \
+  >"$tmp/pin.log" 2>&1 &
+pid=$!
+press_key() {
+  xdotool keydown "$1"
+  sleep 0.15
+  xdotool keyup "$1"
+  sleep 0.2
+}
+if wait_for_report "$report"; then
+  window=$(timeout 10 xdotool search --sync --onlyvisible --name '^ContactLab' | head -1)
+  read -r bx by < <("$check" body-screen "$report" block)
+  read -r tx ty < <("$check" to-screen "$report" -1 3)
+  xdotool mousemove --window "$window" "$bx" "$by"
+  sleep 0.3
+  xdotool windowfocus --sync "$window"
+  press_key 2
+  xdotool click 1
+  sleep 0.3
+  press_key 4
+  xdotool mousemove --window "$window" $((bx - 20)) $((by - 10))
+  sleep 0.2
+  xdotool mousedown 1
+  sleep 0.2
+  for i in $(seq 1 8); do
+    xdotool mousemove --window "$window" $((bx - 20 + (tx - bx + 20) * i / 8)) \
+      $((by - 10 + (ty - by + 10) * i / 8))
+    sleep 0.05
+  done
+  xdotool mouseup 1
+  wait "$pid" || fail "contactlab exited with $? (joint tools test): $(cat "$tmp/pin.log")"
+  joints=$("$check" field "$report" joints)
+  if [[ $joints == *'"kind":"pin","name":"J1"'*'"kind":"rod","name":"J2"'* ]]; then
+    echo "PASS the pin and rod tools added J1 (pin) and J2 (rod)"
+  else
+    fail "the joint tools: expected a pin J1 and a rod J2 in the report, found $joints"
+  fi
+  saved=$(cat "$tmp/state-2b/contactlab/last.scene" 2>/dev/null)
+  if [[ $saved == *'joint J1 pin a=block'*'joint J2 rod a=block'*'length='* ]]; then
+    echo "PASS the session's scene holds the pin and the rod"
+  else
+    fail "the session's scene lacks the pin or the rod: $saved"
+  fi
+else
+  fail "the joint tools test did not start: $(cat "$tmp/pin.log")"
   kill "$pid" 2>/dev/null
 fi
 
