@@ -12,6 +12,12 @@
 namespace contactlab {
 namespace {
 
+// projectJoints: Gauss-Seidel until no joint is off by more than the tolerance when its sweep
+// starts, within a cap (a long chain needs more sweeps than a pendulum: each passes a correction
+// one link further).
+constexpr int kMaxProjectionSweeps = 16;
+constexpr double kProjectionTolerance = 1e-10;  // m
+
 JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
                   std::span<const BodyState> states, std::span<const BodyRate> rates) {
   JointRow row;
@@ -160,8 +166,9 @@ void applyJointImpulse(const Model& model, const JointRow& row, double j,
   addAlongRow(model, row, j, [&](int i) { return std::tie(states[i].velocity, states[i].omega); });
 }
 
-void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) {
-  for (int sweep = 0; sweep < sweeps; ++sweep) {
+void projectJoints(const Model& model, std::span<BodyState> states) {
+  for (int sweep = 0; sweep < kMaxProjectionSweeps; ++sweep) {
+    double largest = 0;  // the largest error this sweep removed, m
     for (const Joint& joint : model.joints) {
       const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
       // The move is an impulse-like correction P along the error: x += P / m, theta += r x P / I
@@ -183,11 +190,13 @@ void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) 
         const Vec2 n = rodDirection(pA, pB);
         const double error = glm::length(pA - pB) - joint.def.length;
         if (joint.def.kind == JointKind::Rope && !(error > 0)) continue;
+        largest = std::max(largest, std::abs(error));
         const double k = n.x * (k11 * n.x + k12 * n.y) + n.y * (k12 * n.x + k22 * n.y);
         if (!(k > 0)) continue;
         correction = (-error / k) * n;
       } else {
         const Vec2 error = pA - pB;
+        largest = std::max(largest, glm::length(error));
         const double det = k11 * k22 - k12 * k12;
         if (!(det > 0)) continue;
         correction = {-(k22 * error.x - k12 * error.y) / det,
@@ -196,6 +205,7 @@ void projectJoints(const Model& model, std::span<BodyState> states, int sweeps) 
       moveBody(model, joint.a, pA, correction, states);
       moveBody(model, joint.b, pB, -correction, states);
     }
+    if (largest <= kProjectionTolerance) return;
   }
 }
 

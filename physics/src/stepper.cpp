@@ -12,7 +12,6 @@ namespace {
 constexpr int kMaxSubsteps = 1000;
 constexpr int kMaxCollisionRounds = 20;  // back-ups within one substep
 constexpr int kMaxBisections = 60;
-constexpr int kJointProjectionSweeps = 4;
 
 }  // namespace
 
@@ -159,7 +158,7 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, StepRepor
   // the target gap (above), so this is one: stopped by impulses, which only take energy out.
   impulseSim_.resolveCloserThan(model, w.distanceTol / 2, states, stats);
   // The joints' drift, removed by moving positions only (joint_rows.h).
-  if (!model.joints.empty()) projectJoints(model, states, kJointProjectionSweeps);
+  if (!model.joints.empty()) projectJoints(model, states);
 }
 
 void Stepper::contactsAt(const Model& model, std::span<const BodyState> states, StepReport& stats,

@@ -27,9 +27,6 @@
 
 namespace contactlab {
 
-// Sweeps of projectJoints after each time step.
-inline constexpr int kTimestepJointSweeps = 4;
-
 // The joint rows at `states` (their velocities give kappa): every equality row and the rows of the
 // ropes, leaving out rows whose two bodies cannot move. `noRates` holds a zero rate per body.
 // Without `reach`, every rope's row, taut or slack (a slack rope's gap term lets it close only to

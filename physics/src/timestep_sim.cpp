@@ -325,7 +325,7 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
     gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
                   stats.timestep.time);
   }
-  if (!model.joints.empty()) projectJoints(model, states, kTimestepJointSweeps);
+  if (!model.joints.empty()) projectJoints(model, states);
   CONTACTLAB_ASSERT(order_.size() == found_.size() && impulses_.size() == 2 * found_.size() &&
                         states.size() == model.bodies.size(),
                     "timestep: order and 2 impulses per contact, one state per body");
