@@ -1,7 +1,7 @@
-// Joints under the time-stepping solvers (the QP solved by APGD, and the substeps), at dt 1/60,
-// checked against closed-form mechanics: a pendulum's period (small amplitude and 60 degrees) and
-// its energy, a hanging chain at rest carried by its top pin, a rope's tension and a slack rope's
-// absence of force, and a seesaw on a hinge whose equal loads keep it level.
+// Joints under the time-stepping solvers (the QP solved by APGD, MPRGP and PGS, and the substeps),
+// at dt 1/60, checked against closed-form mechanics: a pendulum's period (small amplitude and 60
+// degrees) and its energy, a hanging chain at rest carried by its top pin, a rope's tension and a
+// slack rope's absence of force, and a seesaw on a hinge whose equal loads keep it level.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -20,15 +20,18 @@ namespace {
 struct Scheme {
   const char* name;
   TimestepScheme scheme;
+  QpSolverKind method = QpSolverKind::Apgd;  // the QP's
 };
-constexpr Scheme kSchemes[] = {{"QP (APGD)", TimestepScheme::Qp},
+constexpr Scheme kSchemes[] = {{"QP (APGD)", TimestepScheme::Qp, QpSolverKind::Apgd},
+                               {"QP (MPRGP)", TimestepScheme::Qp, QpSolverKind::Mprgp},
+                               {"QP (PGS)", TimestepScheme::Qp, QpSolverKind::Pgs},
                                {"substeps", TimestepScheme::Substeps}};
 
 World timestepWorld(const Scheme& scheme, double dt = 1.0 / 60) {
   WorldSettings settings;
   settings.solver = SolverKind::Timestep;
   settings.timestepScheme = scheme.scheme;
-  settings.qpMethod = QpSolverKind::Apgd;
+  settings.qpMethod = scheme.method;
   settings.dt = dt;
   Result<World> world = World::create(settings);
   REQUIRE(world.ok());
