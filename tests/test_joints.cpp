@@ -202,39 +202,56 @@ TEST_CASE(
   CHECK(world.energy().kinetic == doctest::Approx(e0).epsilon(1e-6));
 }
 
-TEST_CASE("Newton's cradle on rods: one ball in, one ball out") {
-  WorldSettings settings;
-  settings.elasticity = 1;
-  settings.dt = 0.001;
-  Result<World> made = World::create(settings);
-  REQUIRE(made.ok());
-  World& world = made.value();
-  const double radius = 0.1, spacing = 2 * radius + 0.005, length = 1, speed = 1;
-  std::vector<BodyId> balls;
-  for (int i = 0; i < 5; ++i) {
-    BodyDef def;
-    def.name = "ball" + std::to_string(i);
-    def.shape = ShapeKind::Disc;
-    def.radius = radius;
-    def.mass = 1;
-    def.state.position = {i * spacing, -length};
-    if (i == 0) def.state.velocity = {speed, 0};
-    balls.push_back(world.addBody(def).value());
-    addJoint(world, {"rod" + std::to_string(i),
-                     JointKind::Rod,
-                     balls.back(),
-                     BodyId{},
-                     {0, 0},
-                     {i * spacing, 0},
-                     length});
+TEST_CASE("Newton's cradle on rods: one ball in, one ball out, serially; not simultaneously") {
+  for (CollisionHandling handling : {CollisionHandling::Serial, CollisionHandling::Simultaneous}) {
+    const bool serial = handling == CollisionHandling::Serial;
+    CAPTURE(serial);
+    WorldSettings settings;
+    settings.elasticity = 1;
+    settings.dt = 0.001;
+    settings.collisions = handling;
+    Result<World> made = World::create(settings);
+    REQUIRE(made.ok());
+    World& world = made.value();
+    const double radius = 0.1, spacing = 2 * radius + 0.005, length = 1, speed = 1;
+    std::vector<BodyId> balls;
+    for (int i = 0; i < 5; ++i) {
+      BodyDef def;
+      def.name = "ball" + std::to_string(i);
+      def.shape = ShapeKind::Disc;
+      def.radius = radius;
+      def.mass = 1;
+      def.state.position = {i * spacing, -length};
+      if (i == 0) def.state.velocity = {speed, 0};
+      balls.push_back(world.addBody(def).value());
+      addJoint(world, {"rod" + std::to_string(i),
+                       JointKind::Rod,
+                       balls.back(),
+                       BodyId{},
+                       {0, 0},
+                       {i * spacing, 0},
+                       length});
+    }
+    // The striker starts at the row, so the whole exchange happens in the first steps.
+    for (int step = 0; step < 20; ++step) REQUIRE(world.step().ok());
+    // The rods hang vertically: the impulses through them are vertical, and the row's horizontal
+    // momentum is the striker's either way.
+    double momentum = 0;
+    for (BodyId ball : balls) momentum += world.body(ball)->state.velocity.x;
+    CHECK(momentum == doctest::Approx(speed).epsilon(0.01));
+    const double last = world.body(balls[4])->state.velocity.x;
+    if (serial) {
+      for (int i = 0; i < 4; ++i) {
+        CAPTURE(i);
+        CHECK(std::abs(world.body(balls[i])->state.velocity.x) <= 0.01 * speed);
+      }
+      CHECK(last == doctest::Approx(speed).epsilon(0.01));
+    } else {
+      // One simultaneous impulse problem spreads the momentum over the row (the contrast with the
+      // serial resolution that the free cradle shows too).
+      CHECK(last < 0.9 * speed);
+    }
   }
-  // The striker starts at the row, so the whole exchange happens in the first steps.
-  for (int step = 0; step < 20; ++step) REQUIRE(world.step().ok());
-  for (int i = 0; i < 4; ++i) {
-    CAPTURE(i);
-    CHECK(std::abs(world.body(balls[i])->state.velocity.x) <= 0.01 * speed);
-  }
-  CHECK(world.body(balls[4])->state.velocity.x == doctest::Approx(speed).epsilon(0.01));
 }
 
 TEST_CASE("bodies linked by joints are one group; separate pendulums are separate problems") {
