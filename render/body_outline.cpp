@@ -7,17 +7,6 @@
 
 namespace contactlab {
 
-Vec2 toBodyFrame(const BodyState& state, Vec2 world) {
-  Vec2 d = world - state.position;
-  double c = std::cos(state.angle), s = std::sin(state.angle);
-  return {c * d.x + s * d.y, -s * d.x + c * d.y};
-}
-
-Vec2 toWorldFrame(const BodyState& state, Vec2 local) {
-  double c = std::cos(state.angle), s = std::sin(state.angle);
-  return state.position + Vec2{c * local.x - s * local.y, s * local.x + c * local.y};
-}
-
 void outlineCorners(const BodyOutline& outline, int discSegments, std::vector<Vec2>& out) {
   out.clear();
   if (outline.kind != ShapeKind::Disc) {

@@ -1,19 +1,16 @@
 // A body's shape as the screen draws it, from its world outline (contactlab/shape_query.h, kept in
 // a WorldSnapshot): the corners to fill (a disc as a regular polygon), its bounds as a camera
-// rectangle, and the rigid placement of a body-frame point (a grab point, a disc's radius line).
+// rectangle; the rigid placement of a body-frame point is contactlab/body_frame.h.
 #pragma once
 
 #include <vector>
 
 #include "camera.h"
 #include "contactlab/body.h"
+#include "contactlab/body_frame.h"
 #include "contactlab/shape_query.h"
 
 namespace contactlab {
-
-// The body-frame point of a world point, and back.
-Vec2 toBodyFrame(const BodyState& state, Vec2 world);
-Vec2 toWorldFrame(const BodyState& state, Vec2 local);
 
 // The outline's corners in world coordinates, counter-clockwise, with a disc as a regular polygon
 // of `discSegments` (at least 8) corners on its circle. `out` is cleared first and keeps its

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "body_outline.h"
+#include "contactlab/body_frame.h"
 #include "drag_spring.h"
 #include "world_fixtures.h"
 

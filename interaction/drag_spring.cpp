@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "body_outline.h"
+#include "contactlab/body_frame.h"
 
 namespace contactlab {
 namespace {
