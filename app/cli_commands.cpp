@@ -14,6 +14,7 @@
 #include "run_output.h"
 #include "run_progress.h"
 #include "scene_source.h"
+#include "share_link.h"
 #include "stats_json.h"
 
 namespace contactlab {
@@ -185,6 +186,22 @@ int shareEncodeCommand(const std::string& scene) {
   }
   printWarnings(loaded->warnings);
   return printResult(encodeShare(loaded->scene) + "\n");
+}
+
+int shareLinkCommand(const std::string& scene, const std::string& base) {
+  Status baseOk = checkWebBase(base);
+  if (!baseOk) {
+    std::cerr << "error: --base " << quoteInput(base, kQuotedPathLength) << ": "
+              << baseOk.error().message << "\n";
+    return kExitBadInput;
+  }
+  Result<LoadedScene> loaded = loadSceneArgument(scene);
+  if (!loaded) {
+    std::cerr << "error: " << loaded.error().message << "\n";
+    return kExitBadInput;
+  }
+  printWarnings(loaded->warnings);
+  return printResult(shareLink(base, encodeShare(loaded->scene)) + "\n");
 }
 
 int shareDecodeCommand(const std::string& shareString) {

@@ -24,6 +24,8 @@ struct RunOptions {
 int runCommand(const RunOptions& options);
 int shareEncodeCommand(const std::string& scene);
 int shareDecodeCommand(const std::string& shareString);
+// Prints BASE#<share string>: a link that opens the scene in the web page.
+int shareLinkCommand(const std::string& scene, const std::string& base);
 int presetsCommand();
 int benchCommand(const std::string& scene, long steps);
 

@@ -3,11 +3,13 @@
 // Bad arguments exit with code 2.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "cli_commands.h"
 #include "cli_numbers.h"
 #include "contactlab/message_quote.h"
+#include "share_link.h"
 
 using namespace contactlab;
 
@@ -90,6 +92,12 @@ int main(int argc, char** argv) {
   encode->add_option("SCENE_FILE", shareArgument, "Scene file (or preset name)")->required();
   CLI::App* decode = share->add_subcommand("decode", "Print the scene text of a share string");
   decode->add_option("SHARE_STRING", shareArgument, "A share string")->required();
+  std::optional<std::string> linkBase;
+  CLI::App* link = share->add_subcommand(
+      "link", "Print a link that opens the scene in the web page (docs/web.md)");
+  link->add_option("SCENE", shareArgument, "Scene file, share string or preset name")->required();
+  link->add_option("--base", linkBase,
+                   "The page's address (default: $CONTACTLAB_WEB_BASE, else build/web/index.html)");
 
   CLI::App* presets = app.add_subcommand("presets", "List the preset scenes with a description");
 
@@ -119,6 +127,7 @@ int main(int argc, char** argv) {
   }
   if (encode->parsed()) return shareEncodeCommand(shareArgument);
   if (decode->parsed()) return shareDecodeCommand(shareArgument);
+  if (link->parsed()) return shareLinkCommand(shareArgument, linkBase.value_or(webPageBase()));
   if (presets->parsed()) return presetsCommand();
   if (bench->parsed()) {
     Result<long> steps = readStepCount("--steps", benchSteps);

@@ -9,6 +9,7 @@
 
 #include "contactlab/message_quote.h"
 #include "presets.h"
+#include "share_link.h"
 
 namespace contactlab {
 namespace {
@@ -42,6 +43,12 @@ std::string megabytes(std::uintmax_t bytes) {
   return std::to_string(bytes >> 20) + " MB";
 }
 
+// A web address (share links start with one); a file path never does.
+bool isLink(std::string_view argument) {
+  return argument.starts_with("http://") || argument.starts_with("https://") ||
+         argument.starts_with("file://");
+}
+
 }  // namespace
 
 Result<std::string> readTextFile(const std::string& path) {
@@ -71,6 +78,21 @@ Result<std::string> readTextFile(const std::string& path) {
 }
 
 Result<LoadedScene> loadSceneArgument(const std::string& argument) {
+  if (isLink(argument)) {
+    const std::optional<LinkTarget> target = linkTarget(argument);
+    if (!target) {
+      return Error{quoteInput(argument, kQuotedPathLength) +
+                   " is a link without '#': expected #cl1~... or #preset=NAME after the address"};
+    }
+    if (target->kind == LinkTarget::Kind::Share) {
+      Result<Scene> scene = decodeShare(target->value);
+      if (!scene) return scene.error();
+      return LoadedScene{scene.value(), {}};
+    }
+    if (!findPreset(target->value))
+      return Error{"the link's preset " + quoteInput(target->value) + " does not exist"};
+    return loadSceneArgument(target->value);
+  }
   if (looksLikeShareString(argument)) {
     Result<Scene> scene = decodeShare(argument);
     if (!scene) return scene.error();

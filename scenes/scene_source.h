@@ -12,7 +12,8 @@ namespace contactlab {
 // The largest scene file read (docs/scene-format.md): 100,000 bodies take about 3 MB.
 constexpr std::uintmax_t kMaxSceneFileBytes = 64u << 20;
 
-// Reads the scene named by `argument`: a share string if it looks like one, else an existing
+// Reads the scene named by `argument`: a share link (an http://, https:// or file:// address with
+// #cl1~... or #preset=NAME, share_link.h), a share string if it looks like one, else an existing
 // regular file, else a preset. Errors name the file with line and column, or the character of the
 // share string; an empty file, and a path that names something other than a regular file (a
 // folder, a device such as /dev/null or /dev/zero, a FIFO) are refused saying so.

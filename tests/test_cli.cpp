@@ -325,6 +325,28 @@ TEST_CASE("share strings round-trip through the command line") {
   }
 }
 
+TEST_CASE("share link prints the page's address, '#' and the share string; run opens the link") {
+  Outcome encoded = cli("share encode tapering-stack");
+  REQUIRE(encoded.exitCode == 0);
+  const std::string share = encoded.out.substr(0, encoded.out.find('\n'));
+  Outcome link = cli("share link tapering-stack --base https://school.example/lab/");
+  REQUIRE(link.exitCode == 0);
+  CHECK(link.out == "https://school.example/lab/#" + share + "\n");
+  Outcome byDefault = cli("share link tapering-stack");
+  REQUIRE(byDefault.exitCode == 0);
+  CHECK(byDefault.out.starts_with("file://"));
+  CHECK(byDefault.out.find("/build/web/index.html#" + share) != std::string::npos);
+  Outcome fromLink = cli("run '" + link.out.substr(0, link.out.size() - 1) + "' --time 0.1");
+  Outcome fromShare = cli("run '" + share + "' --time 0.1");
+  REQUIRE(fromLink.exitCode == 0);
+  const auto a = nlohmann::json::parse(fromLink.out), b = nlohmann::json::parse(fromShare.out);
+  CHECK(a["bodies"] == b["bodies"]);
+  CHECK(a["contacts"] == b["contacts"]);
+  expectRefused("share link tapering-stack --base ftp://school.example/", {"--base", "http://"});
+  expectRefused("share link tapering-stack --base 'https://x/#a'", {"'#'"});
+  expectRefused("run 'https://x/lab/#cl1~b!'", {"share string, character 6"});
+}
+
 TEST_CASE("presets lists every preset with its description; --help works for each command") {
   Outcome o = cli("presets");
   REQUIRE(o.exitCode == 0);
@@ -333,7 +355,7 @@ TEST_CASE("presets lists every preset with its description; --help works for eac
     CHECK(o.out.find(preset.description) != std::string::npos);
   }
   for (const char* command : {"--help", "run --help", "share --help", "share encode --help",
-                              "presets --help", "bench --help"}) {
+                              "share link --help", "presets --help", "bench --help"}) {
     CAPTURE(command);
     Outcome help = cli(command);
     CHECK(help.exitCode == 0);
