@@ -43,12 +43,6 @@ std::string megabytes(std::uintmax_t bytes) {
   return std::to_string(bytes >> 20) + " MB";
 }
 
-// A web address (share links start with one); a file path never does.
-bool isLink(std::string_view argument) {
-  return argument.starts_with("http://") || argument.starts_with("https://") ||
-         argument.starts_with("file://");
-}
-
 }  // namespace
 
 Result<std::string> readTextFile(const std::string& path) {
@@ -78,7 +72,7 @@ Result<std::string> readTextFile(const std::string& path) {
 }
 
 Result<LoadedScene> loadSceneArgument(const std::string& argument) {
-  if (isLink(argument)) {
+  if (looksLikeLink(argument)) {
     const std::optional<LinkTarget> target = linkTarget(argument);
     if (!target) {
       return Error{quoteInput(argument, kQuotedPathLength) +

@@ -24,14 +24,17 @@ std::string webPageBase() {
 }
 
 Status checkWebBase(std::string_view base) {
-  if (!startsWith(base, "http://") && !startsWith(base, "https://") && !startsWith(base, "file://"))
-    return Error{"a page address starts with http://, https:// or file://"};
+  if (!looksLikeLink(base)) return Error{"a page address starts with http://, https:// or file://"};
   for (char c : base) {
     if (c == '#') return Error{"a page address has no '#': the link adds it"};
     if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
       return Error{"a page address has no spaces or control characters (write a space as %20)"};
   }
   return {};
+}
+
+bool looksLikeLink(std::string_view text) {
+  return startsWith(text, "http://") || startsWith(text, "https://") || startsWith(text, "file://");
 }
 
 std::string shareLink(std::string_view base, std::string_view shareString) {

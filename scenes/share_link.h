@@ -20,6 +20,10 @@ Status checkWebBase(std::string_view base);
 
 std::string shareLink(std::string_view base, std::string_view shareString);
 
+// Whether `text` starts with an http://, https:// or file:// address (a file path or scene text
+// never does).
+bool looksLikeLink(std::string_view text);
+
 // What a link opens: the share string after its '#', or the preset after "#preset=". Text without
 // a '#' is no link (nothing).
 struct LinkTarget {

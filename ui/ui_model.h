@@ -141,7 +141,7 @@ struct Commands {
   std::optional<std::string> openPreset, openShare, openFile, saveFile, openSession;
   bool newScene = false;  // File > New
   std::optional<PictureRequest> savePicture;
-  bool copyShare = false, pasteShare = false, fitView = false, quit = false;
+  bool copyShare = false, copyLink = false, pasteShare = false, fitView = false, quit = false;
   bool refreshShareText = false;  // the Share panel wants the scene's share string (shareText)
   bool editBegan = false, editEnded = false;  // a widget that edits the scene was grabbed / let go
   std::optional<DataExport> exportData;       // File > Export data...
@@ -181,6 +181,7 @@ struct UiState {
   BodyState stateBuffer;
   bool stateEditing = false;
   std::string shareText;
+  std::string webBase;  // the web page that links open (share_link.h, webPageBase)
   double shareRefreshAt = 0;
   std::string pasteText;
   std::string message;  // the last outcome worth telling (saved, copied, errors)

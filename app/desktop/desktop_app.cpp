@@ -18,6 +18,7 @@
 #include "png_capture.h"
 #include "report.h"
 #include "scene_source.h"
+#include "share_link.h"
 #include "world_drawing.h"
 
 namespace contactlab {
@@ -109,6 +110,7 @@ bool DesktopApp::start() {
   }
   origin_ = initial.origin;
   ui_.notice = initial.notice;
+  ui_.webBase = webPageBase();
   refreshRecentSessions();
   auto window = AppWindow::open("ContactLab", options_.width, options_.height, options_.msaa, "");
   if (!window) {

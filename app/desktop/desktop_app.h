@@ -71,7 +71,6 @@ class DesktopApp {
   void openSession(const std::string& path);
   void opened(const Scene& scene, const std::string& source, const std::string& origin);
   void saveSceneFile(const std::string& path);
-  void copyShare();
   void deliver(const CapturedScene& captured);
   void exportData(const DataExport& request);
 

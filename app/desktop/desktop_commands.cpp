@@ -9,6 +9,7 @@
 #include "desktop_app.h"
 #include "persistence.h"
 #include "scene_source.h"
+#include "share_link.h"
 
 namespace contactlab {
 namespace {
@@ -84,7 +85,8 @@ void DesktopApp::apply(const Commands& c) {
   if (c.openFile) openSceneText(*c.openFile);
   if (c.saveFile) saveSceneFile(*c.saveFile);
   if (c.openSession) openSession(*c.openSession);
-  if (c.copyShare) copyShare();
+  if (c.copyShare) controller_->capture(CapturedScene::Use::CopyShare);
+  if (c.copyLink) controller_->capture(CapturedScene::Use::CopyLink);
   if (c.refreshShareText) controller_->capture(CapturedScene::Use::ShowShare);
   if (c.pasteShare) {
     char* clipboard = SDL_GetClipboardText();
@@ -158,6 +160,14 @@ void DesktopApp::openArgument(const std::string& argument) {
 
 void DesktopApp::openShareText(const std::string& text) {
   std::string share = trimmed(text);
+  if (const std::optional<LinkTarget> target =
+          looksLikeLink(share) ? linkTarget(share) : std::nullopt) {
+    if (target->kind == LinkTarget::Kind::Preset) {
+      openArgument(target->value);
+      return;
+    }
+    share = target->value;  // a link: its share string
+  }
   if (!looksLikeShareString(share)) {  // scene text copied from a file works too
     Result<LoadedScene> parsed = parseScene(share, "clipboard");
     if (!parsed) {
@@ -227,10 +237,6 @@ void DesktopApp::saveSceneFile(const std::string& path) {
   controller_->capture(CapturedScene::Use::SaveFile, path);
 }
 
-void DesktopApp::copyShare() {
-  controller_->capture(CapturedScene::Use::CopyShare);
-}
-
 void DesktopApp::deliver(const CapturedScene& captured) {
   if (captured.use == CapturedScene::Use::ShowShare) {
     ui_.shareText = encodeShare(captured.scene);
@@ -250,12 +256,16 @@ void DesktopApp::deliver(const CapturedScene& captured) {
     tell(ui_, "Saved " + captured.path);
     return;
   }
-  std::string share = encodeShare(captured.scene);
-  if (SDL_SetClipboardText(share.c_str()) != 0) {
+  const bool link = captured.use == CapturedScene::Use::CopyLink;
+  const std::string share = encodeShare(captured.scene);
+  const std::string text = link ? shareLink(ui_.webBase, share) : share;
+  if (SDL_SetClipboardText(text.c_str()) != 0) {
     tell(ui_, std::string("Cannot copy: ") + SDL_GetError());
     return;
   }
-  tell(ui_, "Share string copied (" + std::to_string(share.size()) + " characters).");
+  tell(ui_, link ? "Link copied (" + std::to_string(text.size()) + " characters): it opens in " +
+                       ui_.webBase
+                 : "Share string copied (" + std::to_string(text.size()) + " characters).");
 }
 
 }  // namespace contactlab

@@ -119,7 +119,8 @@ void PhysicsRunner::measureSpeed(double now) {
 }
 
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path) {
-  if (use == CapturedScene::Use::CopyShare || use == CapturedScene::Use::SaveFile)
+  if (use == CapturedScene::Use::CopyShare || use == CapturedScene::Use::CopyLink ||
+      use == CapturedScene::Use::SaveFile)
     s.doc.world.forgetWarmStart();
   s.captures.push_back({use, path, sceneOf(s.doc)});
 }

@@ -38,13 +38,14 @@ struct RunControl {
 };
 
 // A scene the window asked for, captured by the worker between two steps, with what the window
-// wants done with it. A scene that leaves the program (CopyShare, SaveFile) is captured after the
+// wants done with it. A scene that leaves the program (CopyShare, CopyLink, SaveFile) is captured
+// after the
 // worker's world forgets its warm start at that very state, so that any world built from the scene
 // goes on bit-identically with this one. The scenes the window only shows or keeps for the next
 // start (ShowShare: the Share panel's string; Autosave: this session) leave the running
 // simulation alone.
 struct CapturedScene {
-  enum class Use { CopyShare, SaveFile, ShowShare, Autosave };
+  enum class Use { CopyShare, CopyLink, SaveFile, ShowShare, Autosave };
   Use use = Use::CopyShare;
   std::string path;  // SaveFile
   Scene scene;
