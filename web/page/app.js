@@ -143,19 +143,20 @@
     }
   }
 
-  function bodyPath(body, x, y, angle) {
+  // Adds a body's outline to `path` (a Path2D, or the context's current path).
+  function bodyPath(body, x, y, angle, path = ctx) {
     const cam = page.camera;
-    ctx.beginPath();
     if (body.shape === 'disc') {
-      const c = L.worldToScreen(cam, x, y);
-      ctx.arc(c.x, c.y, body.radius * cam.pixelsPerMeter, 0, 2 * Math.PI);
+      const c = L.worldToScreen(cam, x, y), r = body.radius * cam.pixelsPerMeter;
+      path.moveTo(c.x + r, c.y);
+      path.arc(c.x, c.y, r, 0, 2 * Math.PI);
       return;
     }
     L.worldCorners(body, x, y, angle).forEach((p, k) => {
       const s = L.worldToScreen(cam, p.x, p.y);
-      if (k === 0) ctx.moveTo(s.x, s.y); else ctx.lineTo(s.x, s.y);
+      if (k === 0) path.moveTo(s.x, s.y); else path.lineTo(s.x, s.y);
     });
-    ctx.closePath();
+    path.closePath();
   }
 
   // Diagonal hatching of a fixed body, clipped to its outline and anchored to the world origin.
@@ -175,33 +176,47 @@
     ctx.restore();
   }
 
+  // Fixed bodies one by one (hatched); the movable ones batched by fill colour, one path each, so
+  // that a thousand discs cost a few calls.
   function drawBodies(states) {
     const cam = page.camera, s = stroke();
+    const fills = new Map(), outlines = new Path2D();
     page.bodies.forEach((body, i) => {
       const x = states[6 * i], y = states[6 * i + 1], angle = states[6 * i + 2];
       const box = L.bodyBounds(body, x, y, angle);
       const a = L.worldToScreen(cam, box.minX, box.maxY), b = L.worldToScreen(cam, box.maxX, box.minY);
       if (b.x < 0 || b.y < 0 || a.x > cam.width || a.y > cam.height) return;
-      bodyPath(body, x, y, angle);
-      ctx.fillStyle = body.fixed ? COLORS.fixedFill : page.fills[i];
-      ctx.fill();
       if (body.fixed) {
-        hatch();
+        ctx.beginPath();
         bodyPath(body, x, y, angle);
+        ctx.fillStyle = COLORS.fixedFill;
+        ctx.fill();
+        hatch();
+        ctx.beginPath();
+        bodyPath(body, x, y, angle);
+        ctx.strokeStyle = COLORS.fixedOutline;
+        ctx.lineWidth = 2 * s;
+        ctx.stroke();
+        return;
       }
-      ctx.strokeStyle = body.fixed ? COLORS.fixedOutline : COLORS.outline;
-      ctx.lineWidth = (body.fixed ? 2 : 1.5) * s;
-      ctx.stroke();
+      if (!fills.has(page.fills[i])) fills.set(page.fills[i], new Path2D());
+      bodyPath(body, x, y, angle, fills.get(page.fills[i]));
+      bodyPath(body, x, y, angle, outlines);
       if (body.shape === 'disc') {  // a radius shows the disc's rotation
         const c = L.worldToScreen(cam, x, y);
         const r = L.worldToScreen(cam, x + body.radius * Math.cos(angle),
                                   y + body.radius * Math.sin(angle));
-        ctx.beginPath();
-        ctx.moveTo(c.x, c.y);
-        ctx.lineTo(r.x, r.y);
-        ctx.stroke();
+        outlines.moveTo(c.x, c.y);
+        outlines.lineTo(r.x, r.y);
       }
     });
+    for (const [fill, path] of fills) {
+      ctx.fillStyle = fill;
+      ctx.fill(path);
+    }
+    ctx.strokeStyle = COLORS.outline;
+    ctx.lineWidth = 1.5 * s;
+    ctx.stroke(outlines);
   }
 
   function ring(x, y, r, fill) {
@@ -241,22 +256,30 @@
     }
   }
 
-  function arrow(tailX, tailY, headX, headY, width, headLength) {
+  // An arrow's shaft into `shafts` and its head into `heads` (Path2D), to be drawn together.
+  function addArrow(shafts, heads, tailX, tailY, headX, headY, headLength) {
     const dx = headX - tailX, dy = headY - tailY, length = Math.hypot(dx, dy);
     if (!(length > 0)) return;
     const ux = dx / length, uy = dy / length, h = Math.min(headLength, length);
     const baseX = headX - ux * h, baseY = headY - uy * h, half = 0.45 * headLength;
+    shafts.moveTo(tailX, tailY);
+    shafts.lineTo(baseX, baseY);
+    heads.moveTo(headX, headY);
+    heads.lineTo(baseX - uy * half, baseY + ux * half);
+    heads.lineTo(baseX + uy * half, baseY - ux * half);
+    heads.closePath();
+  }
+
+  function arrow(tailX, tailY, headX, headY, width, headLength) {
+    const shafts = new Path2D(), heads = new Path2D();
+    addArrow(shafts, heads, tailX, tailY, headX, headY, headLength);
+    strokeArrows(shafts, heads, width);
+  }
+
+  function strokeArrows(shafts, heads, width) {
     ctx.lineWidth = width;
-    ctx.beginPath();
-    ctx.moveTo(tailX, tailY);
-    ctx.lineTo(baseX, baseY);
-    ctx.stroke();
-    ctx.beginPath();
-    ctx.moveTo(headX, headY);
-    ctx.lineTo(baseX - uy * half, baseY + ux * half);
-    ctx.lineTo(baseX + uy * half, baseY - ux * half);
-    ctx.closePath();
-    ctx.fill();
+    ctx.stroke(shafts);
+    ctx.fill(heads);
   }
 
   // The red arrows of the contact (and joint) forces at the automatic scale, and the legend.
@@ -266,16 +289,17 @@
     page.forceScale = L.automaticForceScale(L.largestForce(contacts, joints), viewMetres,
                                             page.forceScale);
     ctx.strokeStyle = ctx.fillStyle = COLORS.force;
+    const shafts = new Path2D(), heads = new Path2D();
     const arrows = L.forceArrows(contacts, pairs, page.bodies, states, cam, page.forceScale, 4 * s);
-    for (const a of arrows)
-      arrow(a.tailX, a.tailY, a.headX, a.headY, 3 * s, 11 * s);
+    for (const a of arrows) addArrow(shafts, heads, a.tailX, a.tailY, a.headX, a.headY, 11 * s);
     for (const joint of joints) {
       const tail = L.worldToScreen(cam, joint.a[0], joint.a[1]);
       const head = L.worldToScreen(cam, joint.a[0] + joint.force[0] * page.forceScale,
                                    joint.a[1] + joint.force[1] * page.forceScale);
       if (Math.hypot(head.x - tail.x, head.y - tail.y) >= 0.75)
-        arrow(tail.x, tail.y, head.x, head.y, 3 * s, 11 * s);
+        addArrow(shafts, heads, tail.x, tail.y, head.x, head.y, 11 * s);
     }
+    strokeArrows(shafts, heads, 3 * s);
     drawLegend(page.forceScale * cam.pixelsPerMeter);
   }
 
