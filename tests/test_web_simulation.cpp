@@ -34,6 +34,28 @@ TEST_CASE("a preset loads, runs, and hands over its contact forces: a 2 kg block
   CHECK(sim.states().size() == 6 * bodyCount(sim));
 }
 
+TEST_CASE("each contact names its two bodies: the floor pushes the block up, never down") {
+  WebSimulation sim;
+  REQUIRE(sim.load("block-on-floor") == "");
+  REQUIRE(sim.step(10) == "");
+  const Json bodies = Json::parse(sim.bodiesJson());
+  const std::vector<double> contacts = sim.contacts();
+  const std::vector<int>& pairs = sim.contactBodies();
+  REQUIRE(contacts.size() == 2 * 6);
+  REQUIRE(pairs.size() == 2 * 2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const int body1 = pairs[2 * k], body2 = pairs[2 * k + 1];
+    REQUIRE(body1 >= 0);
+    REQUIRE(body2 >= 0);
+    REQUIRE(body1 < static_cast<int>(bodies.size()));
+    REQUIRE(body2 < static_cast<int>(bodies.size()));
+    CHECK(bodies[body1]["fixed"] != bodies[body2]["fixed"]);
+    // The force acts on body 1 along the normal; on the block it points up.
+    const double upOnBlock = contacts[6 * k + 3] * contacts[6 * k + 4];
+    CHECK((bodies[body1]["fixed"].get<bool>() ? -upOnBlock : upOnBlock) > 0);
+  }
+}
+
 TEST_CASE("a tampered link is refused with the CLI's message and the scene stays") {
   WebSimulation sim;
   REQUIRE(sim.load("tapering-stack") == "");

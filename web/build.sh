@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 # emscripten's JavaScript optimizer needs Debian's acorn module (package node-acorn).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S web/wasm -B build/web-wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build/web-wasm -j"$(nproc)"
+# Inside a make (the main build's web_page target) its job server shares out the cores.
+if [[ -n "${MAKEFLAGS:-}" ]]; then cmake --build build/web-wasm; else cmake --build build/web-wasm -j"$(nproc)"; fi
 mkdir -p build/web
 cp build/web-wasm/contactlab.js build/web/
 cp -r web/page/. build/web/

@@ -1,6 +1,6 @@
 // The WebSimulation as JavaScript sees it (embind): `new Module.Simulation()` and its methods;
-// states() and contacts() are Float64Array views of the simulation's own arrays, valid until its
-// next call (docs/web.md).
+// states() and contacts() are Float64Array views, contactBodies() an Int32Array view, of the
+// simulation's own arrays, valid until its next call (docs/web.md).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -11,7 +11,8 @@ namespace {
 using contactlab::WebSimulation;
 using emscripten::val;
 
-val view(const std::vector<double>& values) {
+template <typename T>
+val view(const std::vector<T>& values) {
   return val(emscripten::typed_memory_view(values.size(), values.data()));
 }
 
@@ -21,6 +22,10 @@ val states(WebSimulation& sim) {
 
 val contacts(WebSimulation& sim) {
   return view(sim.contacts());
+}
+
+val contactBodies(WebSimulation& sim) {
+  return view(sim.contactBodies());
 }
 
 }  // namespace
@@ -37,6 +42,7 @@ EMSCRIPTEN_BINDINGS(contactlab) {
       .function("reset", &WebSimulation::reset)
       .function("states", &states)
       .function("contacts", &contacts)
+      .function("contactBodies", &contactBodies)
       .function("jointsJson", &WebSimulation::jointsJson)
       .function("energyJson", &WebSimulation::energyJson)
       .function("setSetting", &WebSimulation::setSetting)

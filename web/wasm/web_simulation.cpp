@@ -135,6 +135,22 @@ const std::vector<double>& WebSimulation::contacts() {
   return contacts_;
 }
 
+const std::vector<int>& WebSimulation::contactBodies() {
+  const std::vector<BodyId> ids = world_.bodies();
+  indexOfSlot_.clear();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i].index >= indexOfSlot_.size()) indexOfSlot_.resize(ids[i].index + 1, -1);
+    indexOfSlot_[ids[i].index] = static_cast<int>(i);
+  }
+  const auto indexOf = [&](BodyId id) {
+    return id.index < indexOfSlot_.size() ? indexOfSlot_[id.index] : -1;
+  };
+  contactBodies_.clear();
+  for (const ContactReport& c : world_.contacts())
+    contactBodies_.insert(contactBodies_.end(), {indexOf(c.body1), indexOf(c.body2)});
+  return contactBodies_;
+}
+
 std::string WebSimulation::jointsJson() {
   Json list = Json::array();
   for (const JointReport& j : world_.joints())

@@ -44,6 +44,9 @@ class WebSimulation {
   // x, y, nx, ny, force (N), friction (N) of each contact the last solve found; the force acts
   // on the body the point belongs to along the normal.
   const std::vector<double>& contacts();
+  // The bodies of each of those contacts, as indices in world order: body 1 (the point is on it,
+  // the force acts on it along the normal) and body 2 (which takes the reaction).
+  const std::vector<int>& contactBodies();
   // The joints as JSON: [{"name", "kind", "ax", "ay", "bx", "by", "fx", "fy", "tension"}].
   std::string jointsJson();
   // Kinetic, potential and total energy (J) as JSON.
@@ -76,6 +79,7 @@ class WebSimulation {
   World world_;
   DragSpring drag_;
   std::vector<double> states_, contacts_;
+  std::vector<int> contactBodies_, indexOfSlot_;
 };
 
 }  // namespace contactlab

@@ -1,0 +1,154 @@
+// The page's pure logic (web/page/logic.js): what a link asks for, the fallback on a bad link, the
+// world <-> screen transform and framing, the grid, and the force arrows' scale and direction.
+// Run: node --test web/tests/
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import L from '../page/logic.js';
+
+// A stand-in for the simulation's load(): accepts the sources in `good`, refuses the rest with a
+// message naming them, and records what it was asked.
+function fakeSim(good) {
+  return {
+    asked: [],
+    load(source) {
+      this.asked.push(source);
+      return good.includes(source) ? '' : `cannot load '${source}'`;
+    },
+  };
+}
+
+test('a link without a fragment asks for the default scene, the tapering stack', () => {
+  for (const hash of ['', '#', '#  ']) {
+    assert.deepEqual(L.parseLink(hash), { kind: 'default', value: 'tapering-stack' });
+  }
+});
+
+test('#preset=NAME asks for that preset, anything else is a share string', () => {
+  assert.deepEqual(L.parseLink('#preset=pyramid20'), { kind: 'preset', value: 'pyramid20' });
+  assert.deepEqual(L.parseLink('#cl1~Bfloor,w20~bA'), { kind: 'share', value: 'cl1~Bfloor,w20~bA' });
+  assert.deepEqual(L.parseLink('#nonsense'), { kind: 'share', value: 'nonsense' });
+});
+
+test('percent-escapes a chat program added are decoded; a broken escape is kept for the parser', () => {
+  assert.equal(L.parseLink('#cl1%7EbA%2Cx1').value, 'cl1~bA,x1');
+  assert.equal(L.parseLink('#cl1~bA,x%E0%A4').value, 'cl1~bA,x%E0%A4');
+});
+
+test('a link that loads is kept; a link that does not keeps its message and falls back', () => {
+  const sim = fakeSim(['cl1~bA', 'tapering-stack', 'pyramid']);
+  assert.deepEqual(L.openLink(sim, '#cl1~bA'),
+                   { link: { kind: 'share', value: 'cl1~bA' }, loaded: 'cl1~bA', error: '' });
+  assert.equal(L.openLink(sim, '#preset=pyramid').loaded, 'pyramid');
+  sim.asked = [];
+  const opened = L.openLink(sim, '#cl1~b!');
+  assert.equal(opened.error, "cannot load 'cl1~b!'");
+  assert.equal(opened.loaded, 'tapering-stack');
+  assert.deepEqual(sim.asked, ['cl1~b!', 'tapering-stack']);
+});
+
+test('a share link is the page address without its old fragment, then # and the string', () => {
+  assert.equal(L.shareLink('file:///x/index.html#preset=pyramid', 'cl1~bA'),
+               'file:///x/index.html#cl1~bA');
+  assert.equal(L.shareLink('https://school.example/lab/', 'cl1~bA'),
+               'https://school.example/lab/#cl1~bA');
+});
+
+test('world and screen points map back and forth; world y points up, screen y down', () => {
+  const camera = L.makeCamera(1, 2, 50, 800, 600);
+  const centre = L.worldToScreen(camera, 1, 2);
+  assert.deepEqual(centre, { x: 400, y: 300 });
+  const above = L.worldToScreen(camera, 1, 3);
+  assert.equal(above.y, 250);
+  for (const [x, y] of [[0, 0], [-3.25, 7.5], [1e3, -2e-3]]) {
+    const s = L.worldToScreen(camera, x, y), back = L.screenToWorld(camera, s.x, s.y);
+    assert.ok(Math.abs(back.x - x) < 1e-9 && Math.abs(back.y - y) < 1e-9);
+  }
+});
+
+test('a fitted camera shows the whole rectangle, touching the view on one side', () => {
+  const rect = { minX: -3, minY: -1, maxX: 5, maxY: 2 };
+  const camera = L.fitCamera(rect, 1000, 300);
+  const a = L.worldToScreen(camera, rect.minX, rect.maxY), b = L.worldToScreen(camera, rect.maxX, rect.minY);
+  assert.ok(a.x >= -1e-9 && a.y >= -1e-9 && b.x <= 1000 + 1e-9 && b.y <= 300 + 1e-9);
+  assert.ok(Math.abs(a.y) < 1e-9 && Math.abs(b.y - 300) < 1e-9);  // the height is the limit
+});
+
+test('the framing shows a block, not the whole 20 m floor under it, and at least 6 m x 4 m', () => {
+  const bodies = [
+    { name: 'floor', shape: 'box', fixed: true, corners: [-10, -0.5, 10, -0.5, 10, 0.5, -10, 0.5] },
+    { name: 'block', shape: 'box', fixed: false, corners: [-1, -0.5, 1, -0.5, 1, 0.5, -1, 0.5] },
+  ];
+  const states = [0, -0.5, 0, 0, 0, 0, 0, 0.505, 0, 0, 0, 0];
+  const frame = L.sceneFraming(bodies, states);
+  assert.ok(frame.maxX - frame.minX >= 6 && frame.maxY - frame.minY >= 4);
+  assert.ok(frame.maxX - frame.minX < 20);
+  assert.ok(frame.minX <= -1 && frame.maxX >= 1 && frame.minY <= -0.5 && frame.maxY >= 1.005);
+});
+
+test('a disc is framed by its radius, a turned box by its corners', () => {
+  const disc = L.bodyBounds({ shape: 'disc', radius: 0.5 }, 1, 2, 0.3);
+  assert.deepEqual(disc, { minX: 0.5, minY: 1.5, maxX: 1.5, maxY: 2.5 });
+  const box = L.bodyBounds({ shape: 'box', corners: [-1, -1, 1, -1, 1, 1, -1, 1] }, 0, 0, Math.PI / 4);
+  assert.ok(Math.abs(box.maxX - Math.SQRT2) < 1e-12 && Math.abs(box.minY + Math.SQRT2) < 1e-12);
+});
+
+test('grid lines are the finest 1-2-5 step at least the asked pixels apart', () => {
+  for (const ppm of [3, 17, 80, 80.5, 333, 5000]) {
+    const { minor, major } = L.gridSpacing(ppm, 24);
+    assert.ok(minor * ppm >= 24 * (1 - 1e-9));
+    assert.ok(L.roundDown125(minor * 0.99) * ppm < 24);  // the next finer step is too fine
+    assert.ok([2, 5].includes(Math.round(major / minor)));
+  }
+});
+
+test('round force and length steps are 1, 2 or 5 x 10^k, at most the value', () => {
+  const cases = [[7, 5], [1, 1], [0.3, 0.2], [19.99, 10], [200, 200], [0, 0], [NaN, 0], [-1, 0]];
+  for (const [x, expected] of cases) assert.equal(L.roundDown125(x), expected);
+  assert.equal(L.formatLength(1), '1 m');
+  assert.equal(L.formatLength(0.2), '20 cm');
+  assert.equal(L.formatLength(0.005), '5 mm');
+  assert.equal(L.formatForce(10), '10 N');
+});
+
+test('the automatic scale draws the largest force about a quarter of the view, and holds', () => {
+  const view = 8;  // m
+  for (const largest of [0.3, 9.81, 98.1, 4e4]) {
+    const scale = L.automaticForceScale(largest, view, 0);
+    const share = largest * scale / view;
+    assert.ok(share > 0.1 && share <= 0.25 + 1e-12, `${largest} N: ${share}`);
+  }
+  const scale = L.automaticForceScale(98.1, view, 0);
+  assert.equal(L.automaticForceScale(98.1 * 1.5, view, scale), scale);  // no flicker
+  assert.notEqual(L.automaticForceScale(98.1 * 10, view, scale), scale);  // too long: rescaled
+  assert.equal(L.automaticForceScale(0, view, scale), scale);
+  assert.equal(L.automaticForceScale(0, view, 0), 0.02);
+});
+
+test('the legend arrow is a round force no longer than the asked pixels', () => {
+  for (const pixelsPerNewton of [0.07, 1, 3.3, 250]) {
+    const newtons = L.legendForce(pixelsPerNewton, 100);
+    assert.ok(newtons * pixelsPerNewton <= 100 + 1e-9);
+    assert.ok(newtons * pixelsPerNewton > 100 / 2.5 - 1e-9);
+  }
+});
+
+test('the floor pushes the block up: the arrow starts on the block, whichever body is first', () => {
+  const bodies = [{ fixed: true }, { fixed: false }];
+  const states = [0, -0.5, 0, 0, 0, 0, 0, 0.5, 0, 0, 0, 0];
+  const camera = L.makeCamera(0, 0, 100, 800, 600);
+  const onBlock = [1, 0.005, 0, 1, 9.81, 0];  // point on the block, force on it along +y
+  const onFloor = [1, 0.005, 0, -1, 9.81, 0];  // the same contact seen from the floor
+  for (const [contact, pair] of [[onBlock, [1, 0]], [onFloor, [0, 1]]]) {
+    const [a] = L.forceArrows(contact, pair, bodies, states, camera, 0.02, 4);
+    assert.equal(a.body, 1);
+    assert.ok(Math.abs(a.tailY - a.headY - 9.81 * 0.02 * 100) < 1e-9);  // up on the screen
+    assert.ok(Math.abs(a.tailX - (500 - 4)) < 1e-9);  // moved 4 px towards the block's centre
+  }
+  assert.equal(L.forceArrows([1, 0, 0, 1, 1e-6, 0], [1, 0], bodies, states, camera, 0.02).length, 0);
+});
+
+test('2 s of steps is what contactlab-cli run --time 2 takes', () => {
+  assert.equal(L.stepsFor(2, 0.01), 200);
+  assert.equal(L.stepsFor(2, 1 / 60), 120);
+  assert.equal(L.stepsFor(2, 0.003), 667);
+});
