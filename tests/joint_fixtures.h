@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "contactlab/world.h"
@@ -55,6 +56,26 @@ inline JointId addJoint(World& world, JointDef def) {
   Result<JointId> id = world.addJoint(def);
   REQUIRE_MESSAGE(id.ok(), (id.ok() ? "" : id.error().message));
   return id.value();
+}
+
+// A chain of boxes `width` x `length`, one per mass, hanging straight down from the world point
+// (0, 0): the first pinned there at its top ("top"), each hinged at its top to the bottom of the
+// one above ("hinge1", ...).
+inline std::vector<BodyId> hangingChain(World& world, double width, double length,
+                                        const std::vector<double>& masses) {
+  std::vector<BodyId> chain;
+  for (std::size_t i = 0; i < masses.size(); ++i)
+    chain.push_back(addBox(world, ("link" + std::to_string(i)).c_str(), width, length, masses[i],
+                           {0, -length / 2 - static_cast<double>(i) * length}));
+  addJoint(world, {"top", JointKind::Pin, chain[0], BodyId{}, {0, length / 2}, {0, 0}});
+  for (std::size_t i = 1; i < chain.size(); ++i)
+    addJoint(world, {"hinge" + std::to_string(i),
+                     JointKind::Hinge,
+                     chain[i],
+                     chain[i - 1],
+                     {0, length / 2},
+                     {0, -length / 2}});
+  return chain;
 }
 
 // K(k), the complete elliptic integral of the first kind, by the arithmetic-geometric mean:

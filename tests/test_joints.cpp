@@ -103,22 +103,10 @@ TEST_CASE("a hanging hinge chain: the pin carries the whole weight, each hinge t
   World world = emptyWorld(0.01);
   const int links = 5;
   const double length = 1, g = world.settings().gravity;
-  std::vector<BodyId> chain;
   std::vector<double> masses;
-  for (int i = 0; i < links; ++i) {
-    const double m = 1 + i;  // different masses, so that each hinge's load is its own
-    masses.push_back(m);
-    chain.push_back(addBox(world, ("link" + std::to_string(i)).c_str(), 0.1, length, m,
-                           {0, -length / 2 - i * length}));
-  }
-  addJoint(world, {"top", JointKind::Pin, chain[0], BodyId{}, {0, length / 2}, {0, 0}});
-  for (int i = 1; i < links; ++i)
-    addJoint(world, {"hinge" + std::to_string(i),
-                     JointKind::Hinge,
-                     chain[i],
-                     chain[i - 1],
-                     {0, length / 2},
-                     {0, -length / 2}});
+  for (int i = 0; i < links; ++i)
+    masses.push_back(1 + i);  // different masses, so that each hinge's load is its own
+  const std::vector<BodyId> chain = hangingChain(world, 0.1, length, masses);
   for (int step = 0; step < 100; ++step) REQUIRE(world.step().ok());
   const std::vector<JointReport> joints = world.joints();
   REQUIRE(joints.size() == static_cast<std::size_t>(links));

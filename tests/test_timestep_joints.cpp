@@ -134,18 +134,8 @@ TEST_CASE("a hanging chain of 10 links stays at rest, its top pin carrying the w
     World world = timestepWorld(scheme);
     const int links = 10;
     const double length = 0.5, m = 0.3, g = world.settings().gravity;
-    std::vector<BodyId> chain;
-    for (int i = 0; i < links; ++i)
-      chain.push_back(addBox(world, ("link" + std::to_string(i)).c_str(), 0.05, length, m,
-                             {0, -length / 2 - i * length}));
-    addJoint(world, {"top", JointKind::Pin, chain[0], BodyId{}, {0, length / 2}, {0, 0}});
-    for (int i = 1; i < links; ++i)
-      addJoint(world, {"hinge" + std::to_string(i),
-                       JointKind::Hinge,
-                       chain[i],
-                       chain[i - 1],
-                       {0, length / 2},
-                       {0, -length / 2}});
+    const std::vector<BodyId> chain =
+        hangingChain(world, 0.05, length, std::vector<double>(links, m));
     for (int step = 0; step < 300; ++step) REQUIRE(world.step().ok());
     CHECK(largestSpeed(world) < 1e-3);
     const std::vector<JointReport> joints = world.joints();
