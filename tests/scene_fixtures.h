@@ -6,7 +6,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -18,12 +17,13 @@
 
 #include "contactlab/limits.h"
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 #include "world_fixtures.h"
 
 namespace contactlab::testing {
 
 inline bool sameBits(double a, double b) {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+  return doubleBits(a) == doubleBits(b);
 }
 
 inline bool sameBits(const std::optional<double>& a, const std::optional<double>& b) {
@@ -177,7 +177,7 @@ class SceneGenerator {
         return uniform(-10, 10);
       default: {
         for (;;) {
-          double value = std::bit_cast<double>(rng_());
+          double value = doubleFromBits(rng_());
           if (std::isfinite(value)) return value;
         }
       }

@@ -2,7 +2,6 @@
 // character set, size of a 20-block scene, and decoding errors at the right character.
 #include <doctest/doctest.h>
 
-#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <initializer_list>
@@ -13,6 +12,7 @@
 
 #include "contactlab/limits.h"
 #include "contactlab/scene.h"
+#include "decimal_text.h"
 #include "scene_fixtures.h"
 
 using namespace contactlab;
@@ -30,7 +30,7 @@ bool isShareCharacter(char c) {
 std::string bitsForm(double value) {
   static constexpr std::string_view kDigits =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const std::uint64_t bits = doubleBits(value);
   std::string text = "_";
   for (int shift = 60; shift >= 0; shift -= 6) text += kDigits[(bits >> shift) & 63];
   return text;

@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 # emscripten's JavaScript optimizer needs Debian's acorn module (package node-acorn).
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S web/wasm -B build/web-wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
-# Inside a make (the main build's web_page target) its job server shares out the cores.
-if [[ -n "${MAKEFLAGS:-}" ]]; then cmake --build build/web-wasm; else cmake --build build/web-wasm -j"$(nproc)"; fi
+# A build of its own, also inside the main build's make (its web_page target), whose job server a
+# custom target's command cannot join.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build build/web-wasm -j"$(nproc)"
 mkdir -p build/web
 cp build/web-wasm/contactlab.js build/web/
 cp -r web/page/. build/web/

@@ -1,10 +1,12 @@
 // Decimal text of doubles without the library's floating-point charconv (decimal_text.h).
 #include "decimal_text.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace contactlab {
 namespace {
@@ -58,19 +60,35 @@ Digits nudged(Digits d, int step) {
   return d;
 }
 
-// The fewest digits that read back as `value` (positive, finite, nonzero), nearest to it.
+// The nearest decimal of `count` digits to `value`, or a neighbour of it, that reads back as
+// `value` (nothing if none does).
+std::optional<Digits> readingBack(double value, int count) {
+  const Digits nearest = printed(value, count);
+  if (valueOf(nearest) == value) return nearest;
+  // Just above a power of two the doubles below are twice as dense: a neighbour of the nearest
+  // decimal may read back when the nearest does not.
+  for (int step : {-1, 1}) {
+    const Digits neighbour = nudged(nearest, step);
+    if (valueOf(neighbour) == value) return neighbour;
+  }
+  return std::nullopt;
+}
+
+// The fewest digits that read back as `value` (positive, finite, nonzero), nearest to it. 17 always
+// do; if n do, so do n + 1: the least count is found by bisection.
 Digits shortest(double value) {
-  for (int count = 1; count < 17; ++count) {
-    const Digits nearest = printed(value, count);
-    if (valueOf(nearest) == value) return nearest;
-    // Just above a power of two the doubles below are twice as dense: a neighbour of the nearest
-    // decimal may read back when the nearest does not.
-    for (int step : {-1, 1}) {
-      const Digits neighbour = nudged(nearest, step);
-      if (valueOf(neighbour) == value) return neighbour;
+  int low = 0, high = 17;  // fewer than low + 1 do not read back; high do
+  Digits best = printed(value, 17);
+  while (high - low > 1) {
+    const int middle = (low + high) / 2;
+    if (std::optional<Digits> found = readingBack(value, middle)) {
+      best = *found;
+      high = middle;
+    } else {
+      low = middle;
     }
   }
-  return printed(value, 17);  // 17 digits always read back
+  return best;
 }
 
 std::string exponentText(int exponent) {
@@ -148,6 +166,78 @@ double doubleFromBits(std::uint64_t bits) {
   return value;
 }
 
+std::string generalDecimal(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*g", digits, value);
+  return text;
+}
+
+#if defined(__cpp_lib_to_chars)
+namespace {
+
+std::string library(double value, std::chars_format format) {
+  char text[400];  // the fixed notation of the largest double or the smallest denormal fits
+  const std::to_chars_result end = std::to_chars(text, text + sizeof text, value, format);
+  return std::string(text, end.ptr);
+}
+
+}  // namespace
+
+bool libraryCharconv() {
+  return true;
+}
+
+std::string fixedDecimal(double value) {
+  return library(value, std::chars_format::fixed);
+}
+
+std::string scientificDecimal(double value) {
+  return library(value, std::chars_format::scientific);
+}
+
+std::string generalDecimal(double value) {
+  return library(value, std::chars_format::general);
+}
+
+DecimalRead readDecimal(std::string_view text) {
+  double value = 0;
+  const std::from_chars_result read =
+      std::from_chars(text.data(), text.data() + text.size(), value);
+  DecimalRead out;
+  out.used = static_cast<std::size_t>(read.ptr - text.data());
+  if (read.ec == std::errc::invalid_argument) return {};
+  if (read.ec == std::errc::result_out_of_range) {
+    out.status = DecimalRead::Status::OutOfRange;
+    return out;
+  }
+  out.status = DecimalRead::Status::Ok;
+  out.value = value;
+  return out;
+}
+#else
+bool libraryCharconv() {
+  return false;
+}
+
+std::string fixedDecimal(double value) {
+  return portable::fixedDecimal(value);
+}
+
+std::string scientificDecimal(double value) {
+  return portable::scientificDecimal(value);
+}
+
+std::string generalDecimal(double value) {
+  return portable::generalDecimal(value);
+}
+
+DecimalRead readDecimal(std::string_view text) {
+  return portable::readDecimal(text);
+}
+#endif
+
+namespace portable {
+
 std::string fixedDecimal(double value) {
   return spelled(value, [](double magnitude) -> std::string {
     if (magnitude == 0) return "0";
@@ -174,12 +264,6 @@ std::string generalDecimal(double value) {
     const Digits d = shortest(magnitude);
     return d.exponent < -4 || d.exponent >= 6 ? scientific(d) : fixed(d);
   });
-}
-
-std::string generalDecimal(double value, int digits) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*g", digits, value);
-  return text;
 }
 
 DecimalRead readDecimal(std::string_view text) {
@@ -219,5 +303,7 @@ DecimalRead readDecimal(std::string_view text) {
   read.value = value;
   return read;
 }
+
+}  // namespace portable
 
 }  // namespace contactlab

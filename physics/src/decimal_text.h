@@ -3,15 +3,21 @@
 // so identically in the native build and in WebAssembly, whose libc++ (emscripten 3.1.6) has
 // neither std::bit_cast nor floating-point std::to_chars / std::from_chars.
 //
-// Writing follows std::to_chars's shortest forms (tests/test_decimal_text.cpp compares them over
-// random doubles where the library has them): the fewest significant digits that read back as the
-// same double, and among those the decimal nearest to it. They are found with the C library's
-// correctly rounded printf ("%.*e" at 1 to 17 digits, and the nearest neighbours of the last
-// digit) and checked with its correctly rounded strtod; integers of 2^53 and beyond print their
-// exact digits in fixed notation ("%.0f"), as libstdc++ does.
+// Where the standard library has floating-point charconv (the native build), these are
+// std::to_chars and std::from_chars. Elsewhere (WebAssembly) the functions of `portable` below
+// stand in, written to give the very same text and doubles: tests/test_decimal_text.cpp compares
+// them with the library's over random doubles and hostile inputs natively, and runs the round
+// trips in WebAssembly too (web/wasm, the CTest test web_formats).
 //
-// Reading follows std::from_chars (chars_format::general): an optional '-', digits with an optional
-// point and exponent, or inf, infinity, nan; no '+', no spaces, no hexadecimal. A value beyond the
+// Writing, std::to_chars's shortest forms: the fewest significant digits that read back as the
+// same double, and among those the decimal nearest to it. The portable code finds them with the C
+// library's correctly rounded printf ("%.*e", and the nearest neighbours of its last digit),
+// checked with its correctly rounded strtod, searching the digit count by bisection (if some
+// decimal of n digits reads back, one of n + 1 does); integers of 2^53 and beyond print their exact
+// digits in fixed notation ("%.0f"), as libstdc++ does.
+//
+// Reading, std::from_chars (chars_format::general): an optional '-', digits with an optional point
+// and exponent, or inf, infinity, nan; no '+', no spaces, no hexadecimal. A value beyond the
 // largest double, or a nonzero one that rounds to 0, is out of range. (strtod reads in the "C"
 // locale, the one a program starts in: nothing here changes it.)
 #pragma once
@@ -45,5 +51,16 @@ struct DecimalRead {
 
 // The number at the start of `text`, as std::from_chars(text, value) reads it.
 DecimalRead readDecimal(std::string_view text);
+
+// The toolchain-independent implementation (above), public for its tests.
+namespace portable {
+std::string fixedDecimal(double value);
+std::string scientificDecimal(double value);
+std::string generalDecimal(double value);
+DecimalRead readDecimal(std::string_view text);
+}  // namespace portable
+
+// Whether the library's charconv is used (else `portable`).
+bool libraryCharconv();
 
 }  // namespace contactlab
