@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 
 #include <algorithm>
 #include <csignal>
@@ -155,7 +156,12 @@ TEST_CASE("a session closed with the newest session's scene unchanged adds no co
 TEST_CASE("a last.scene from before sessions were kept becomes a session before it is replaced") {
   TemporaryFolder state;
   writeBytes(state.path / "last.scene", sceneText(7));
-  RecoveredSession recovered = runSession(state.path, std::time(nullptr), sceneText(8), "new");
+  // The old file's time is explicit: a file system's fine-grained modification time may lie a tick
+  // ahead of time(), which would make the old scene look newer than the session that replaces it.
+  const std::time_t written = 1'700'000'000;
+  const struct timeval times[2] = {{written, 0}, {written, 0}};
+  REQUIRE(utimes((state.path / "last.scene").c_str(), times) == 0);
+  RecoveredSession recovered = runSession(state.path, written + 100, sceneText(8), "new");
   REQUIRE(recovered.scene.has_value());
   std::vector<SessionInfo> sessions = SessionStore(state.path.string(), 0).list();
   REQUIRE(sessions.size() == 2);
