@@ -67,6 +67,17 @@ std::optional<SceneProblem> applyLegacyWords(std::span<const LegacyWordRead> rea
 // joint or spring must also come after the bodies it names (the offsets tell).
 std::optional<SceneProblem> checkScene(const Scene& scene, const SceneMarks* marks);
 
+// What a joint statement lacks, or holds for the other use of body B, once its keys are read:
+// body a; body b on a hinge; a length on a rod or a rope; the point on body B (bx, by) exactly when
+// it names body B, else the world point (x, y). Scene text and share strings say it each in their
+// own words (keys or letters); `key` is the misplaced key.
+struct JointGap {
+  enum class Kind { NoBodyA, NoBodyB, NoLength, WorldPointWithBodyB, BodyPointWithoutBodyB };
+  Kind kind = Kind::NoBodyA;
+  const LinkKey* key = nullptr;
+};
+std::optional<JointGap> jointGap(const SceneJoint& joint, const JointMarks& marks);
+
 // The joints' and the springs' part of checkScene, once settings and bodies have passed.
 std::optional<SceneProblem> checkJoints(const Scene& scene, const SceneMarks* marks);
 std::optional<SceneProblem> checkSprings(const Scene& scene, const SceneMarks* marks);

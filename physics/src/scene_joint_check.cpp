@@ -129,6 +129,25 @@ std::size_t springCulprit(const SceneSpring& spring, const SpringMarks& at) {
 
 }  // namespace
 
+std::optional<JointGap> jointGap(const SceneJoint& joint, const JointMarks& marks) {
+  using Kind = JointGap::Kind;
+  const auto given = [&](JointField field) {
+    return marks.fields[static_cast<std::size_t>(field)].has_value();
+  };
+  if (!given(JointField::BodyA)) return JointGap{Kind::NoBodyA};
+  if (joint.kind == JointKind::Hinge && !given(JointField::BodyB)) return JointGap{Kind::NoBodyB};
+  if (holdsDistance(joint.kind) && !given(JointField::Length)) return JointGap{Kind::NoLength};
+  const bool toBody = given(JointField::BodyB);
+  for (const LinkKey& key : jointKeys()) {
+    if (!marks.fields[key.field]) continue;
+    if (toBody && key.bodyB == BodyBUse::WithoutBodyB)
+      return JointGap{Kind::WorldPointWithBodyB, &key};
+    if (!toBody && key.bodyB == BodyBUse::WithBodyB)
+      return JointGap{Kind::BodyPointWithoutBodyB, &key};
+  }
+  return std::nullopt;
+}
+
 std::optional<SceneProblem> checkJoints(const Scene& scene, const SceneMarks* marks) {
   const BodyIndex bodies(scene);
   std::unordered_set<std::string_view> names;

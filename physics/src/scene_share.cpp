@@ -214,40 +214,32 @@ class ShareDecoder {
     return std::nullopt;
   }
 
-  // As in scene text: a, b on a hinge, l on a rod or a rope, and s, t exactly when b is given (else
-  // x, y).
+  // What a joint statement lacks once its fields are read (jointGap), in share strings' letters.
   std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
+    const std::optional<JointGap> gap = jointGap(joint, marks);
+    if (!gap) return std::nullopt;
     const std::string kind(jointKindName(joint.kind));
-    const auto given = [&](JointField field) { return marks.fields[std::size_t(field)]; };
-    if (!given(JointField::BodyA)) {
-      return errorAt(marks.name, concat({"expected a (the body it holds) for ", kind, " ",
-                                         quoted(joint.name)}));
-    }
-    if (joint.kind == JointKind::Hinge && !given(JointField::BodyB)) {
-      return errorAt(marks.kind, concat({"expected b (the second body) for hinge ",
-                                         quoted(joint.name), "; a pin holds a body to the world"}));
-    }
-    if (holdsDistance(joint.kind) && !given(JointField::Length)) {
-      return errorAt(marks.kind,
-                     concat({"expected l (length, m, > 0) for ", kind, " ", quoted(joint.name)}));
-    }
-    const bool toBody = given(JointField::BodyB).has_value();
-    for (const LinkKey& key : jointKeys()) {
-      const std::optional<std::size_t>& mark = marks.fields[key.field];
-      if (!mark) continue;
-      const std::string_view letter(&key.letter, 1);
-      if (toBody && key.bodyB == BodyBUse::WithoutBodyB) {
-        return errorAt(*mark - 1, concat({"'", letter, "' is a world point, and ", kind, " ",
-                                          quoted(joint.name),
-                                          " joins two bodies (b); expected s "
-                                          "and t, a point of body b"}));
-      }
-      if (!toBody && key.bodyB == BodyBUse::WithBodyB) {
-        return errorAt(*mark - 1, concat({"'", letter, "' is a point of body b, and ", kind, " ",
-                                          quoted(joint.name),
-                                          " has no b; expected x and y, the "
-                                          "world point"}));
-      }
+    const std::size_t at = gap->key ? *marks.fields[gap->key->field] - 1 : 0;
+    const std::string_view letter = gap->key ? std::string_view(&gap->key->letter, 1) : "";
+    switch (gap->kind) {
+      case JointGap::Kind::NoBodyA:
+        return errorAt(marks.name, concat({"expected a (the body it holds) for ", kind, " ",
+                                           quoted(joint.name)}));
+      case JointGap::Kind::NoBodyB:
+        return errorAt(marks.kind,
+                       concat({"expected b (the second body) for hinge ", quoted(joint.name),
+                               "; a pin holds a body to the world"}));
+      case JointGap::Kind::NoLength:
+        return errorAt(marks.kind,
+                       concat({"expected l (length, m, > 0) for ", kind, " ", quoted(joint.name)}));
+      case JointGap::Kind::WorldPointWithBodyB:
+        return errorAt(
+            at, concat({"'", letter, "' is a world point, and ", kind, " ", quoted(joint.name),
+                        " joins two bodies (b); expected s and t, a point of body b"}));
+      case JointGap::Kind::BodyPointWithoutBodyB:
+        return errorAt(
+            at, concat({"'", letter, "' is a point of body b, and ", kind, " ", quoted(joint.name),
+                        " has no b; expected x and y, the world point"}));
     }
     return std::nullopt;
   }

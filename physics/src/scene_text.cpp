@@ -286,42 +286,33 @@ class TextParser {
     return std::nullopt;
   }
 
-  // What a joint statement must have once its keys are read: a=, b= on a hinge, length= on a rod
-  // or a rope,
-  // and the point on body B (bx=, by=) exactly when it names body B (else the world point x=, y=).
+  // What a joint statement lacks once its keys are read (jointGap), in scene text's words.
   std::optional<Error> jointCompleteness(const SceneJoint& joint, const JointMarks& marks) const {
+    const std::optional<JointGap> gap = jointGap(joint, marks);
+    if (!gap) return std::nullopt;
     const std::string kind(jointKindName(joint.kind));
-    const auto given = [&](JointField field) { return marks.fields[std::size_t(field)]; };
-    if (!given(JointField::BodyA)) {
-      return errorAt(marks.name, concat({"expected a=BODY for ", kind, " ", quoted(joint.name),
-                                         " (the body it holds)"}));
-    }
-    if (joint.kind == JointKind::Hinge && !given(JointField::BodyB)) {
-      return errorAt(marks.kind, concat({"expected b=BODY for hinge ", quoted(joint.name),
-                                         " (a hinge joins two bodies; a pin holds one to the "
-                                         "world)"}));
-    }
-    if (holdsDistance(joint.kind) && !given(JointField::Length)) {
-      return errorAt(marks.kind, concat({"expected length=L for ", kind, " ", quoted(joint.name),
-                                         " (m, > 0)"}));
-    }
-    const bool toBody = given(JointField::BodyB).has_value();
-    for (const LinkKey& key : jointKeys()) {
-      const std::optional<std::size_t>& mark = marks.fields[key.field];
-      if (!mark) continue;
-      const std::size_t at = *mark - key.name.size() - 1;
-      if (toBody && key.bodyB == BodyBUse::WithoutBodyB) {
-        return errorAt(
-            at, concat({"'", key.name, "=' is a world point, and ", kind, " ", quoted(joint.name),
-                        " joins two bodies (b=); expected bx= and "
-                        "by=, a point of body b"}));
-      }
-      if (!toBody && key.bodyB == BodyBUse::WithBodyB) {
-        return errorAt(at, concat({"'", key.name, "=' is a point of body b, and ", kind, " ",
+    const std::size_t at =
+        gap->key ? *marks.fields[gap->key->field] - gap->key->name.size() - 1 : 0;
+    switch (gap->kind) {
+      case JointGap::Kind::NoBodyA:
+        return errorAt(marks.name, concat({"expected a=BODY for ", kind, " ", quoted(joint.name),
+                                           " (the body it holds)"}));
+      case JointGap::Kind::NoBodyB:
+        return errorAt(marks.kind, concat({"expected b=BODY for hinge ", quoted(joint.name),
+                                           " (a hinge joins two bodies; a pin holds one to the "
+                                           "world)"}));
+      case JointGap::Kind::NoLength:
+        return errorAt(marks.kind, concat({"expected length=L for ", kind, " ", quoted(joint.name),
+                                           " (m, > 0)"}));
+      case JointGap::Kind::WorldPointWithBodyB:
+        return errorAt(at, concat({"'", gap->key->name, "=' is a world point, and ", kind, " ",
                                    quoted(joint.name),
-                                   " has no b=; expected x= and y=, the "
-                                   "world point"}));
-      }
+                                   " joins two bodies (b=); expected bx= and by=, a point of body "
+                                   "b"}));
+      case JointGap::Kind::BodyPointWithoutBodyB:
+        return errorAt(
+            at, concat({"'", gap->key->name, "=' is a point of body b, and ", kind, " ",
+                        quoted(joint.name), " has no b=; expected x= and y=, the world point"}));
     }
     return std::nullopt;
   }
