@@ -99,6 +99,14 @@ void DragSpring::end(World& world) {
   *this = DragSpring{};
 }
 
+Scene sceneWithoutDrag(const World& world, const DragSpring& drag) {
+  if (!drag.active()) return captureScene(world);
+  World withoutDrag = world;  // a copy shares the definitions: cheap (docs/api.md)
+  DragSpring ending = drag;
+  ending.end(withoutDrag);
+  return captureScene(withoutDrag);
+}
+
 void leaveOutDrag(const DragSpring& drag, std::vector<SpringDef>& springs) {
   if (!drag.active()) return;
   std::erase_if(springs, [&](const SpringDef& spring) {

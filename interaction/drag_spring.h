@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "contactlab/forces.h"
+#include "contactlab/scene.h"
 #include "contactlab/world.h"
 
 namespace contactlab {
@@ -55,5 +56,9 @@ class DragSpring {
 // Removes from `springs` (World::springDefinitions) the drag's spring and dashpots, leaving the
 // springs of the scene: those the window draws.
 void leaveOutDrag(const DragSpring& drag, std::vector<SpringDef>& springs);
+
+// The world's scene (captureScene) without the drag's spring and dashpots: what is saved or shared
+// while a body is being dragged.
+Scene sceneWithoutDrag(const World& world, const DragSpring& drag);
 
 }  // namespace contactlab

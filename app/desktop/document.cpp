@@ -157,11 +157,7 @@ void markStart(Document& doc) {
 }
 
 Scene sceneOf(const Document& doc) {
-  if (!doc.drag.active()) return captureScene(doc.world);
-  World withoutDrag = doc.world;  // a copy shares the definitions: cheap (docs/api.md)
-  DragSpring drag = doc.drag;
-  drag.end(withoutDrag);
-  return captureScene(withoutDrag);
+  return sceneWithoutDrag(doc.world, doc.drag);
 }
 
 }  // namespace contactlab

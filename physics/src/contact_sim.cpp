@@ -85,7 +85,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
   }
   fixed_.resize(model.bodies.size());
   for (size_t i = 0; i < model.bodies.size(); ++i) fixed_[i] = model.bodies[i].fixed();
-  {
+  if (!model.joints.empty()) {
     StageTimer timer(stats.contact.time.build);
     contactlab::jointRows(model, states, rates, w.distanceTol, jointRows_);
     // A rope stretching faster than velocityTol is a collision (ImpulseSim's), not a resting row.

@@ -246,20 +246,12 @@ std::string WebSimulation::moveBody(int body, double x, double y) {
   state.omega = 0;
   Status moved = world_.setBodyState(*id, state);
   if (!moved) return moved.error().message;
-  loaded_ = currentScene();
+  loaded_ = sceneWithoutDrag(world_, drag_);
   return "";
 }
 
-Scene WebSimulation::currentScene() const {
-  if (!drag_.active()) return captureScene(world_);
-  World withoutDrag = world_;  // a copy shares the definitions: cheap (docs/api.md)
-  DragSpring drag = drag_;
-  drag.end(withoutDrag);
-  return captureScene(withoutDrag);
-}
-
 std::string WebSimulation::share() const {
-  return encodeShare(currentScene());
+  return encodeShare(sceneWithoutDrag(world_, drag_));
 }
 
 }  // namespace contactlab

@@ -72,7 +72,6 @@ class WebSimulation {
   std::string share() const;
 
  private:
-  Scene currentScene() const;
   std::optional<BodyId> idOf(int body) const;
 
   Scene loaded_;
