@@ -48,8 +48,8 @@ Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states);
 Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 
 // The rows of every joint of `model` that holds something movable: first the equality rows (pins,
-// hinges, rods) in joint order,
-// then the one-sided rows of the ropes whose gap is at most `ropeReach` (m), in joint order.
+// hinges, rods) in joint order, then the one-sided rows of the ropes whose gap is at most
+// `ropeReach` (m), in joint order.
 // `rates` hold the accelerations under the non-constraint forces.
 void jointRows(const Model& model, std::span<const BodyState> states,
                std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out);
