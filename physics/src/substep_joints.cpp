@@ -11,7 +11,7 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
   const size_t n = model.bodies.size();
   now_.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    const Motion& m = motion_[i];
+    const SubstepBody& m = bodies_[i];
     BodyState& s = now_[i];
     s.position = start[i].position + Vec2{m.dx, m.dy};
     s.angle = start[i].angle + m.turn;
@@ -23,8 +23,8 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
   jointSlots_.resize(jointRows_.size());
   for (size_t k = 0; k < jointRows_.size(); ++k) {
     const JointRow& row = jointRows_[k];
-    const InverseMass& a = motion_[row.body1].inverseMass;
-    const InverseMass b = row.body2 >= 0 ? motion_[row.body2].inverseMass : InverseMass{};
+    const InverseMass& a = inverseMass_[row.body1];
+    const InverseMass b = row.body2 >= 0 ? inverseMass_[row.body2] : InverseMass{};
     const double k11 = a.invMass + b.invMass + a.invInertia * row.arm1 * row.arm1 +
                        b.invInertia * row.arm2 * row.arm2;
     jointSlots_[k].mass = k11 > 0 ? 1 / k11 : 0;
@@ -34,7 +34,7 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
 
 void SubstepSolver::warmJoints(std::span<const double> warm, int substeps) {
   CONTACTLAB_ASSERT(warm.size() == jointRows_.size(), "substeps: a warm start per joint row");
-  jointChange_.assign(motion_.size(), BodyVelocity{});
+  jointChange_.assign(bodies_.size(), BodyVelocity{});
   for (size_t k = 0; k < jointRows_.size(); ++k) {
     JointSlot& slot = jointSlots_[k];
     slot.total = 0;
@@ -44,12 +44,12 @@ void SubstepSolver::warmJoints(std::span<const double> warm, int substeps) {
 
 void SubstepSolver::pushJoint(const JointRow& row, double impulse) {
   auto push = [&](int i, double sign, double arm) {
-    Motion& m = motion_[i];
+    BodyVelocity& v = bodies_[i].velocity;
     BodyVelocity& change = jointChange_[i];
-    const Vec2 linear = (sign * m.inverseMass.invMass * impulse) * row.normal;
-    const double angular = sign * m.inverseMass.invInertia * impulse * arm;
-    m.velocity.linear += linear;
-    m.velocity.angular += angular;
+    const Vec2 linear = (sign * inverseMass_[i].invMass * impulse) * row.normal;
+    const double angular = sign * inverseMass_[i].invInertia * impulse * arm;
+    v.linear += linear;
+    v.angular += angular;
     change.linear += linear;
     change.angular += angular;
   };
@@ -62,8 +62,8 @@ void SubstepSolver::applyJointImpulses() {
 }
 
 void SubstepSolver::takeJointChanges() {
-  for (size_t i = 0; i < motion_.size(); ++i) {
-    BodyVelocity& w = motion_[i].impulseVelocity;
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    BodyVelocity& w = impulseVelocity_[i];
     w.linear -= jointChange_[i].linear;
     w.angular -= jointChange_[i].angular;
     jointChange_[i] = {};
@@ -80,11 +80,11 @@ void SubstepSolver::sweepJoints(double hs, bool pushOut) {
     JointSlot& slot = jointSlots_[k];
     Gap gap = jointGap(slot.separation, perSubstep, pushOut, row.oneSided);
     gap.bias += hs * row.freeAcceleration / 2;
-    const Motion& a = motion_[row.body1];
-    double u = glm::dot(row.normal, a.velocity.linear) + row.arm1 * a.velocity.angular;
+    const BodyVelocity& a = bodies_[row.body1].velocity;
+    double u = glm::dot(row.normal, a.linear) + row.arm1 * a.angular;
     if (row.body2 >= 0) {
-      const Motion& b = motion_[row.body2];
-      u -= glm::dot(row.normal, b.velocity.linear) + row.arm2 * b.velocity.angular;
+      const BodyVelocity& b = bodies_[row.body2].velocity;
+      u -= glm::dot(row.normal, b.linear) + row.arm2 * b.angular;
     }
     double next =
         (1 - gap.impulseScale) * slot.impulse - gap.massScale * slot.mass * (u + gap.bias);

@@ -30,12 +30,14 @@
 #include <span>
 #include <vector>
 
+#include "constraint_colouring.h"
 #include "contact_finder.h"
 #include "contact_row.h"
 #include "contactlab/report.h"
 #include "external_forces.h"
 #include "joint_rows.h"
 #include "model.h"
+#include "substep_lanes.h"
 
 namespace contactlab {
 
@@ -63,61 +65,46 @@ class SubstepSolver {
 
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
-  // body i at the start of the step.
+  // body i at the start of the step: the rows as found, before they are laid out in bundles.
   struct Row : ContactRow {
-    double normalReach1 = 0, normalReach2 = 0;  // n . r1, n . r2
-    double normalMass = 0, tangentMass = 0;     // 1 / (D^T M^-1 D) of each row
-    double gap = 0;                             // Phi at the start of the step
-    double excess = 0;                          // Phi - target gap at the bodies' current positions
+    double normalReach1 = 0, normalReach2 = 0;    // n . r1, n . r2
+    double tangentReach1 = 0, tangentReach2 = 0;  // t . r1, t . r2
+    double normalMass = 0, tangentMass = 0;       // 1 / (D^T M^-1 D) of each row
+    double gap = 0;                               // Phi at the start of the step
     double friction = 0;
     double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
-    double normalImpulse = 0, tangentImpulse = 0;  // this substep's
-    double normalTotal = 0, tangentTotal = 0;
+    double normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep
   };
-  // Per body: velocity and the displacement since the start of the step (x, y, angle), and the
-  // rotation of the displacement as (cos - 1, sin); what the contact impulses of the last substep
-  // changed its velocity by (the warm start of the next).
-  struct Motion {
-    BodyVelocity velocity, impulseVelocity;
-    double dx = 0, dy = 0, turn = 0, cosMinusOne = 0, sine = 0;
-    InverseMass inverseMass;
-  };
-
   // One row, or the two rows of a pair of bodies touching at two points along one normal (the
   // corners of a box on a box), whose normal rows are solved together as a 2x2 LCP.
-  struct Block {
+  struct Manifold {
     int first = 0, count = 1;
     double k11 = 0, k12 = 0, k22 = 0;  // K = D_n^T M^-1 D_n of the two normal rows
-    double inverse11 = 0, inverse12 = 0, inverse22 = 0;  // K^-1
-  };
-
-  // The velocities of the two bodies of a row (or block), loaded once for its rows and stored
-  // after them, with their inverse masses.
-  struct Pair {
-    BodyVelocity v1, v2;
-    InverseMass m1, m2;
   };
 
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
              std::span<const BodyState> states, std::span<const double> warm, int substeps);
-  void sweep(double hs, bool pushOut, const WorldSettings& w);
-  Pair load(const Row& row) const;
-  void store(const Row& row, const Pair& p);
-  static void solveFriction(Row& row, Pair& p);
+  // manifolds_ from rows_, then coloured and laid out in bundles (substep_lanes.h).
+  void layOut(const Model& model);
+  template <int Points>
+  void fill(Bundle<Points>& bundle, int lane, const Manifold& m);
   // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when
   // the contact is pushed out.
   struct Gap {
     double bias = 0, massScale = 1, impulseScale = 0;
   };
-  static void solveNormal(Row& row, Pair& p, const Gap& gap);
-  static void solvePair(Row& a, Row& b, Pair& p, const Block& block, const Gap& gapA,
-                        const Gap& gapB);
   // perSubstep = 1 / hs.
   Gap normalBias(double excess, double perSubstep, bool pushOut) const;
   // A joint row's: a rope's is a contact's (normalBias of its separation); an equality row's
   // pulls its separation to 0 softly in the biased sweep, and is rigid with no bias in the relax.
   Gap jointGap(double separation, double perSubstep, bool pushOut, bool oneSided) const;
-  double gapNow(const Row& row) const;
+  // Each contact's warm start applied (the first substep), and Newton's law for the contacts that
+  // bounce (after the last), one contact at a time.
+  void applyWarmStart();
+  void bounce();
+  // Calls f(bundle, lane, point) for every used contact of the bundles.
+  template <typename F>
+  void forEachContact(F&& f);
 
   // Joints (substep_joints.cpp). refreshJoints: jointRows_ and each row's mass and separation at
   // the bodies' current positions (`start` moved by motion_) and velocities.
@@ -150,11 +137,22 @@ class SubstepSolver {
 
   std::vector<Row> rows_;    // in pair order, each with body1 < body2
   std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
-  std::vector<Block> blocks_;
-  std::vector<Motion> motion_;
-  struct Softness {
-    double biasRate = 0, massScale = 1, impulseScale = 0;
-  } soft_;
+  std::vector<Manifold> manifolds_;
+  std::vector<std::pair<int, int>> manifoldBodies_;
+  std::vector<char> movable_;
+  std::vector<int> colours_;
+  std::vector<int> colourOrder_;  // the manifolds by colour
+  ConstraintColouring colouring_;
+  std::vector<Bundle<2>> blocks_;
+  std::vector<Bundle<1>> singles_;
+  std::vector<ColourRange> colourRanges_;
+  // Per body, then the spare body: velocity and displacement (substep_lanes.h); its inverse mass;
+  // what the contact impulses of the last substep changed its velocity by (the warm start of the
+  // next).
+  std::vector<SubstepBody> bodies_;
+  std::vector<InverseMass> inverseMass_;
+  std::vector<BodyVelocity> impulseVelocity_;
+  SweepTerms terms_;
 };
 
 }  // namespace contactlab

@@ -1,0 +1,49 @@
+// Lanes: four doubles handled as one value (the GCC/Clang vector extension), for solvers that
+// treat four independent constraints at once. Each operation rounds every lane exactly as the
+// scalar operation would, so a lane's result does not depend on the instructions chosen: SSE2
+// (two instructions per operation), AVX2 (one), or scalar code (WebAssembly) give the same bits.
+// Functions marked CONTACTLAB_LANES_CLONES are compiled twice on x86-64 with GCC, for the baseline
+// and for AVX2, and the processor's own picks one when the program starts (one binary runs
+// everywhere). No FMA: a fused multiply-add rounds once where the scalar code rounds twice.
+#pragma once
+
+#include <cstring>
+
+// Lanes pass between functions by value only inside one translation unit, inlined, never across an
+// ABI boundary: GCC's note that a 32-byte vector is passed differently with and without AVX does
+// not apply (the files that use lanes say so too).
+#if defined(__GNUC__) && !defined(__clang__)
+#define CONTACTLAB_LANES_ABI_NOTE_OFF _Pragma("GCC diagnostic ignored \"-Wpsabi\"")
+#else
+#define CONTACTLAB_LANES_ABI_NOTE_OFF
+#endif
+CONTACTLAB_LANES_ABI_NOTE_OFF
+
+namespace contactlab {
+
+inline constexpr int kLanes = 4;
+using Lanes = double __attribute__((vector_size(kLanes * sizeof(double)), aligned(32)));
+using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(long long)), aligned(32)));
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define CONTACTLAB_LANES_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define CONTACTLAB_LANES_CLONES
+#endif
+
+[[gnu::always_inline]] inline Lanes splat(double x) {
+  return Lanes{x, x, x, x};
+}
+// std::max(a, b) lane by lane: b where a < b, else a.
+[[gnu::always_inline]] inline Lanes maxLanes(Lanes a, Lanes b) {
+  return a < b ? b : a;
+}
+// std::clamp(v, lo, hi) lane by lane.
+[[gnu::always_inline]] inline Lanes clampLanes(Lanes v, Lanes lo, Lanes hi) {
+  return v < lo ? lo : (hi < v ? hi : v);
+}
+[[gnu::always_inline]] inline Lanes selectLanes(LaneMask m, Lanes a, Lanes b) {
+  return m ? a : b;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,72 @@
+// The substeps' contacts laid out for the sweeps (substep_solver.h): manifolds (one contact, or
+// the two contacts of a box on a box solved together as a 2x2 LCP) grouped by colour
+// (constraint_colouring.h) into bundles of kLanes manifolds that share no movable body, stored
+// field by field (lanes.h), so that a sweep treats a bundle's manifolds side by side. The
+// arithmetic of each lane is that of the scalar rows of contact_row.h.
+#pragma once
+
+#include <span>
+#include <type_traits>
+
+#include "contact_row.h"
+#include "lanes.h"
+
+namespace contactlab {
+
+// A body in the substeps: its velocity, its displacement since the start of the step (x, y,
+// angle) and the rotation of the displacement as (cos - 1, sin). One cache line.
+struct alignas(64) SubstepBody {
+  BodyVelocity velocity;
+  double dx = 0, dy = 0, cosMinusOne = 0, sine = 0, turn = 0;
+};
+static_assert(sizeof(SubstepBody) == 64);
+
+// One contact of each manifold of a bundle: its rows D_n, D_t (contact_row.h), with
+// normalReach_i = n . r_i for the gap's rotation term.
+struct PointLanes {
+  Lanes normalX, normalY, normalArm1, normalArm2, tangentArm1, tangentArm2;
+  Lanes normalReach1, normalReach2, tangentReach1, tangentReach2;  // n . r_i, t . r_i
+  Lanes normalMass, tangentMass;                                   // 1 / (D^T M^-1 D) of each row
+  Lanes gap;                                                       // Phi at the start of the step
+  Lanes excess;                         // Phi - target gap at the bodies' current positions
+  Lanes bounce;                         // -e u_n0 > 0 for a contact that bounces, else 0
+  Lanes normalImpulse, tangentImpulse;  // this substep's
+  Lanes normalTotal, tangentTotal;      // this step's
+};
+
+// K = D_n^T M^-1 D_n of a block's two normal rows and K^-1.
+struct BlockLanes {
+  Lanes k11, k12, k22, inverse11, inverse12, inverse22;
+};
+struct NoBlock {};
+
+// Up to kLanes manifolds of Points contacts each. An unused lane holds the spare body (a body of
+// zero mass no manifold uses) on both sides and zero masses, so that it changes nothing.
+template <int Points>
+struct Bundle {
+  int body1[kLanes], body2[kLanes];
+  int row[Points][kLanes];  // the contact's index in the step's rows, -1 in an unused lane
+  Lanes invMass1, invInertia1, invMass2, invInertia2, friction;
+  PointLanes point[Points];
+  [[no_unique_address]] std::conditional_t<Points == 2, BlockLanes, NoBlock> block;
+};
+
+// The bundles of one colour (or of one overflow manifold) in the two lists.
+struct ColourRange {
+  int blocksBegin = 0, blocksEnd = 0, singlesBegin = 0, singlesEnd = 0;
+};
+
+// The substep's gap terms (substep_solver.cpp, normalBias): 1 / hs, the target gap, and the soft
+// constraint's bias rate, mass and impulse scales and largest push-out speed.
+struct SweepTerms {
+  double perSubstep = 0, target = 0;
+  double biasRate = 0, massScale = 1, impulseScale = 0, maxPushOut = 0;
+};
+
+// One projected Gauss-Seidel sweep over the colours in order (substep_sweep.cpp); `bodies` has
+// the spare body last.
+void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
+                  std::span<const ColourRange> colours, SubstepBody* bodies,
+                  const SweepTerms& terms, bool pushOut);
+
+}  // namespace contactlab

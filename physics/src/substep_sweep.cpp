@@ -1,0 +1,245 @@
+// The sweeps of the substeps over bundles of manifolds (substep_lanes.h): the scalar projected
+// Gauss-Seidel updates of substep_solver.h written for kLanes manifolds at once. Within a colour
+// no two manifolds share a movable body, so each lane's update is exactly the scalar update of its
+// manifold taken alone; branches become choices between computed values (selectLanes).
+#include <span>
+
+#include "substep_lanes.h"
+
+namespace contactlab {
+namespace {
+
+// The velocities of a bundle's two bodies per lane, gathered from the bodies and put back.
+struct PairVelocities {
+  Lanes v1x, v1y, w1, v2x, v2y, w2;
+};
+
+template <int Points>
+[[gnu::always_inline]] inline PairVelocities gather(const Bundle<Points>& b,
+                                                    const SubstepBody* bodies) {
+  PairVelocities p;
+  for (int l = 0; l < kLanes; ++l) {
+    const BodyVelocity& a = bodies[b.body1[l]].velocity;
+    const BodyVelocity& c = bodies[b.body2[l]].velocity;
+    p.v1x[l] = a.linear.x;
+    p.v1y[l] = a.linear.y;
+    p.w1[l] = a.angular;
+    p.v2x[l] = c.linear.x;
+    p.v2y[l] = c.linear.y;
+    p.w2[l] = c.angular;
+  }
+  return p;
+}
+
+template <int Points>
+[[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& p,
+                                           SubstepBody* bodies) {
+  for (int l = 0; l < kLanes; ++l) {
+    BodyVelocity& a = bodies[b.body1[l]].velocity;
+    a.linear.x = p.v1x[l];
+    a.linear.y = p.v1y[l];
+    a.angular = p.w1[l];
+  }
+  for (int l = 0; l < kLanes; ++l) {
+    BodyVelocity& c = bodies[b.body2[l]].velocity;
+    c.linear.x = p.v2x[l];
+    c.linear.y = p.v2y[l];
+    c.angular = p.w2[l];
+  }
+}
+
+// u_n = D_n^T v and u_t = D_t^T v (contact_row.h: alongRow), t = perpendicular(n) = (-n_y, n_x).
+[[gnu::always_inline]] inline Lanes normalVelocity(const PointLanes& c, const PairVelocities& p) {
+  return (c.normalX * (p.v1x - p.v2x) + c.normalY * (p.v1y - p.v2y)) + c.normalArm1 * p.w1 -
+         c.normalArm2 * p.w2;
+}
+[[gnu::always_inline]] inline Lanes tangentVelocity(const PointLanes& c, const PairVelocities& p) {
+  return (-c.normalY * (p.v1x - p.v2x) + c.normalX * (p.v1y - p.v2y)) + c.tangentArm1 * p.w1 -
+         c.tangentArm2 * p.w2;
+}
+
+// v += M^-1 D_n gamma (normal) or M^-1 D_t gamma (tangent).
+template <int Points>
+[[gnu::always_inline]] inline void pushNormal(const Bundle<Points>& b, const PointLanes& c,
+                                              Lanes gamma, PairVelocities& p) {
+  const Lanes px = gamma * c.normalX, py = gamma * c.normalY;
+  p.v1x += b.invMass1 * px;
+  p.v1y += b.invMass1 * py;
+  p.w1 += b.invInertia1 * (c.normalArm1 * gamma);
+  p.v2x -= b.invMass2 * px;
+  p.v2y -= b.invMass2 * py;
+  p.w2 -= b.invInertia2 * (c.normalArm2 * gamma);
+}
+template <int Points>
+[[gnu::always_inline]] inline void pushTangent(const Bundle<Points>& b, const PointLanes& c,
+                                               Lanes gamma, PairVelocities& p) {
+  const Lanes px = gamma * -c.normalY, py = gamma * c.normalX;
+  p.v1x += b.invMass1 * px;
+  p.v1y += b.invMass1 * py;
+  p.w1 += b.invInertia1 * (c.tangentArm1 * gamma);
+  p.v2x -= b.invMass2 * px;
+  p.v2y -= b.invMass2 * py;
+  p.w2 -= b.invInertia2 * (c.tangentArm2 * gamma);
+}
+
+// A normal row's target u_n + bias >= 0 with the soft constraint's scales (substep_solver.cpp,
+// normalBias): above the target gap the contact may close to it (rigid); below it the biased sweep
+// pushes out softly, the relax sweep holds u_n >= 0.
+struct GapLanes {
+  Lanes bias, massScale, impulseScale;
+};
+template <bool PushOut>
+[[gnu::always_inline]] inline GapLanes gapOf(Lanes excess, const SweepTerms& t) {
+  const LaneMask closing = excess > 0;
+  const Lanes zero = splat(0), one = splat(1);
+  if (!PushOut) return {selectLanes(closing, excess * t.perSubstep, zero), one, zero};
+  return {selectLanes(closing, excess * t.perSubstep,
+                      maxLanes(t.biasRate * excess, splat(-t.maxPushOut))),
+          selectLanes(closing, one, splat(t.massScale)),
+          selectLanes(closing, zero, splat(t.impulseScale))};
+}
+
+// The tangential row clamped to |gamma_t| <= mu gamma_n of the current normal impulse; a row with
+// no friction, or with neither impulse, is left as it is.
+template <int Points>
+[[gnu::always_inline]] inline void solveFriction(const Bundle<Points>& b, PointLanes& c,
+                                                 PairVelocities& p) {
+  const Lanes zero = splat(0);
+  const LaneMask idle =
+      (b.friction <= zero) | ((c.normalImpulse == zero) & (c.tangentImpulse == zero));
+  const Lanes bound = b.friction * c.normalImpulse;
+  const Lanes next =
+      clampLanes(c.tangentImpulse - c.tangentMass * tangentVelocity(c, p), -bound, bound);
+  const Lanes chosen = selectLanes(idle, c.tangentImpulse, next);
+  pushTangent(b, c, chosen - c.tangentImpulse, p);
+  c.tangentImpulse = chosen;
+}
+
+// u_n + bias >= 0, gamma_n >= 0, complementary.
+template <int Points>
+[[gnu::always_inline]] inline void solveNormal(const Bundle<Points>& b, PointLanes& c,
+                                               const GapLanes& g, PairVelocities& p) {
+  const Lanes next = maxLanes((1 - g.impulseScale) * c.normalImpulse -
+                                  g.massScale * c.normalMass * (normalVelocity(c, p) + g.bias),
+                              splat(0));
+  pushNormal(b, c, next - c.normalImpulse, p);
+  c.normalImpulse = next;
+}
+
+// The block's two normal rows as one LCP w = K x + c >= 0, x >= 0, x . w = 0 (substep_solver.h):
+// of its four candidate active sets (both pressed, only the first, only the second, neither) the
+// first consistent one; if rounding leaves none, the two rows one after the other.
+[[gnu::always_inline]] inline void solveBlock(Bundle<2>& b, const GapLanes& ga, const GapLanes& gb,
+                                              PairVelocities& p) {
+  PointLanes& a = b.point[0];
+  PointLanes& c = b.point[1];
+  const BlockLanes& k = b.block;
+  const Lanes zero = splat(0);
+  const Lanes oldA = a.normalImpulse, oldB = c.normalImpulse;
+  const Lanes c1 = ga.massScale * (normalVelocity(a, p) + ga.bias) -
+                   (1 - ga.impulseScale) * (k.k11 * oldA + k.k12 * oldB);
+  const Lanes c2 = gb.massScale * (normalVelocity(c, p) + gb.bias) -
+                   (1 - gb.impulseScale) * (k.k12 * oldA + k.k22 * oldB);
+  const Lanes both1 = -(k.inverse11 * c1 + k.inverse12 * c2);
+  const Lanes both2 = -(k.inverse12 * c1 + k.inverse22 * c2);
+  const Lanes first1 = -c1 * a.normalMass;
+  const Lanes second2 = -c2 * c.normalMass;
+  // The rows one at a time: the first row's update, then the second's with the first's change
+  // (its velocity moved by k12 times the first row's change of impulse).
+  const Lanes serial1 = maxLanes(
+      (1 - ga.impulseScale) * oldA - ga.massScale * a.normalMass * (normalVelocity(a, p) + ga.bias),
+      zero);
+  const Lanes serial2 = maxLanes(
+      (1 - gb.impulseScale) * oldB -
+          gb.massScale * c.normalMass * (normalVelocity(c, p) + k.k12 * (serial1 - oldA) + gb.bias),
+      zero);
+  const LaneMask both = (both1 >= zero) & (both2 >= zero);
+  const LaneMask first = (first1 >= zero) & (k.k12 * first1 + c2 >= zero);
+  const LaneMask second = (second2 >= zero) & (k.k12 * second2 + c1 >= zero);
+  const LaneMask neither = (c1 >= zero) & (c2 >= zero);
+  Lanes x1 = selectLanes(neither, zero, serial1), x2 = selectLanes(neither, zero, serial2);
+  x1 = selectLanes(second, zero, x1);
+  x2 = selectLanes(second, second2, x2);
+  x1 = selectLanes(first, first1, x1);
+  x2 = selectLanes(first, zero, x2);
+  x1 = selectLanes(both, both1, x1);
+  x2 = selectLanes(both, both2, x2);
+  pushNormal(b, a, x1 - oldA, p);
+  pushNormal(b, c, x2 - oldB, p);
+  a.normalImpulse = x1;
+  c.normalImpulse = x2;
+}
+
+// Phi_0 + n . (d1 - d2) with d_i the displacement of the contact point on body i (substep_solver
+// .cpp, gapNow), less the target gap.
+template <int Points>
+[[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
+                                                double target) {
+  Lanes dx1, dy1, c1, s1, dx2, dy2, c2, s2;
+  for (int l = 0; l < kLanes; ++l) {
+    const SubstepBody& m1 = bodies[b.body1[l]];
+    const SubstepBody& m2 = bodies[b.body2[l]];
+    dx1[l] = m1.dx;
+    dy1[l] = m1.dy;
+    c1[l] = m1.cosMinusOne;
+    s1[l] = m1.sine;
+    dx2[l] = m2.dx;
+    dy2[l] = m2.dy;
+    c2[l] = m2.cosMinusOne;
+    s2[l] = m2.sine;
+  }
+  for (PointLanes& c : b.point) {
+    c.excess = (c.gap + c.normalX * (dx1 - dx2) + c.normalY * (dy1 - dy2) + c1 * c.normalReach1 +
+                s1 * c.normalArm1 - c2 * c.normalReach2 - s2 * c.normalArm2) -
+               target;
+  }
+}
+
+// One bundle's turn: the biased sweep takes the friction rows first, then the normal rows; the
+// relax sweep the normal rows first, then friction, and adds the substep's impulses to the totals.
+template <bool PushOut, int Points>
+[[gnu::always_inline]] inline void sweepBundle(Bundle<Points>& b, SubstepBody* bodies,
+                                               const SweepTerms& t) {
+  if (!PushOut) updateExcess(b, bodies, t.target);
+  PairVelocities p = gather(b, bodies);
+  if (PushOut)
+    for (PointLanes& c : b.point) solveFriction(b, c, p);
+  if constexpr (Points == 2)
+    solveBlock(b, gapOf<PushOut>(b.point[0].excess, t), gapOf<PushOut>(b.point[1].excess, t), p);
+  else
+    solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, t), p);
+  if (!PushOut)
+    for (PointLanes& c : b.point) {
+      solveFriction(b, c, p);
+      c.normalTotal += c.normalImpulse;
+      c.tangentTotal += c.tangentImpulse;
+    }
+  scatter(b, p, bodies);
+}
+
+template <bool PushOut>
+[[gnu::always_inline]] inline void sweepColours(std::span<Bundle<2>> blocks,
+                                                std::span<Bundle<1>> singles,
+                                                std::span<const ColourRange> colours,
+                                                SubstepBody* bodies, const SweepTerms& t) {
+  for (const ColourRange& range : colours) {
+    for (int i = range.blocksBegin; i < range.blocksEnd; ++i)
+      sweepBundle<PushOut>(blocks[i], bodies, t);
+    for (int i = range.singlesBegin; i < range.singlesEnd; ++i)
+      sweepBundle<PushOut>(singles[i], bodies, t);
+  }
+}
+
+}  // namespace
+
+CONTACTLAB_LANES_CLONES
+void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
+                  std::span<const ColourRange> colours, SubstepBody* bodies,
+                  const SweepTerms& terms, bool pushOut) {
+  if (pushOut)
+    sweepColours<true>(blocks, singles, colours, bodies, terms);
+  else
+    sweepColours<false>(blocks, singles, colours, bodies, terms);
+}
+
+}  // namespace contactlab
