@@ -1,4 +1,5 @@
-// Tests of BroadPhase::findPairs against the definition applied to every pair (brute force).
+// Tests of BroadPhase::findPairs and PaddedPairs::findPairs against the definition applied to
+// every pair (brute force).
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "broad_phase.h"
+#include "padded_pairs.h"
 
 using namespace contactlab;
 
@@ -104,4 +106,39 @@ TEST_CASE("results are cleared and sorted between calls of different sizes") {
     broadPhase.findPairs(scene.boxes, scene.isStatic, 0.1, pairs);
     CHECK(pairs == bruteForce(scene.boxes, scene.isStatic, 0.1));
   }
+}
+
+// The boxes keep moving between calls: most creep (staying within their padding, or leaving it one
+// by one), a few jump across the scene, at times all of them do, and the margin and the static
+// flags change. After every call the kept pairs must be exactly the pairs of the boxes as they are.
+TEST_CASE("padded pairs kept between calls are exactly the pairs of the boxes as they are now") {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> unit(0, 1);
+  PaddedPairs padded;
+  Pairs pairs;
+  Scene scene = randomScene(rng, 400, 20, false);
+  std::vector<double> radius;
+  for (const Aabb& box : scene.boxes) radius.push_back(glm::length(box.upper - box.lower) / 2);
+  double margin = 0.05;
+  int jumps = 0, checked = 0;
+  for (int call = 0; call < 300; ++call) {
+    CAPTURE(call);
+    const double creep = call % 50 < 25 ? 0.002 : 0.05;
+    for (size_t i = 0; i < scene.boxes.size(); ++i) {
+      Vec2 move{creep * (unit(rng) - 0.5), creep * (unit(rng) - 0.5)};
+      if (unit(rng) < 0.01 || call % 97 == 0) {
+        move = {20 * unit(rng) - scene.boxes[i].lower.x, 20 * unit(rng) - scene.boxes[i].lower.y};
+        ++jumps;
+      }
+      scene.boxes[i].lower += move;
+      scene.boxes[i].upper += move;
+    }
+    if (call % 61 == 60) margin = margin == 0.05 ? 0.1 : 0.05;
+    if (call % 83 == 82) scene.isStatic[static_cast<size_t>(call) % scene.isStatic.size()].flip();
+    padded.findPairs(scene.boxes, scene.isStatic, radius, margin, pairs);
+    CHECK(pairs == bruteForce(scene.boxes, scene.isStatic, margin));
+    checked += static_cast<int>(pairs.size());
+  }
+  CHECK(jumps > 100);
+  CHECK(checked > 10000);
 }

@@ -8,6 +8,7 @@
 #include "contact_geometry.h"
 #include "contactlab/result.h"
 #include "model.h"
+#include "padded_pairs.h"
 #include "scratch.h"
 #include "transform.h"
 
@@ -69,7 +70,8 @@ class ContactFinder {
   // first when the pair was last collided (and whose margin is within kReuseMarginSlack of the one
   // it was collided with) are that pair's contacts within that margin, carried along with the two
   // bodies (each point with its body, an edge normal with its body, the distance recomputed), not
-  // collided again: a resting pile's detection then costs the broad phase and the carrying.
+  // collided again: a resting pile's detection then costs the carrying. Its broad phase keeps its
+  // pairs between calls (padded_pairs.h).
   // Results depend on the earlier calls; forgetReuse() drops them (bodies added or removed, a
   // fresh start).
   void findReusing(const Model& model, std::span<const BodyState> states, double margin,
@@ -113,6 +115,8 @@ class ContactFinder {
   Scratch<std::vector<CollidedPair>> collidedNext_;
   Scratch<std::vector<HeldContact>> contactsNext_;
   Scratch<BroadPhase> broadPhase_;
+  Scratch<PaddedPairs> paddedPairs_;  // findReusing's broad phase
+  Scratch<std::vector<double>> radius_;
   Scratch<std::vector<Aabb>> boxes_;
   Scratch<std::vector<bool>> isStatic_;
   Scratch<std::vector<Transform>> transforms_;

@@ -89,7 +89,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
                                 std::span<const double> reach) {
   out.clear();
   place(model, states, reach);
-  broadPhase_.findPairs(boxes_, isStatic_, margin, pairs_);
+  paddedPairs_.findPairs(boxes_, isStatic_, radius_, margin, pairs_);
   collidedNext_.clear();
   contactsNext_.clear();
   size_t cursor = 0;  // collided_ is sorted by pair, as pairs_ is

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "constraint_colouring.h"
 #include "contact_materials.h"
@@ -191,11 +190,14 @@ void SubstepSolver::layOut(const Model& model) {
   blocks_.clear();
   singles_.clear();
   colourRanges_.clear();
+  // The manifolds by colour, each colour's in their order (a counting sort).
   std::vector<int>& byColour = colourOrder_;
+  colourStart_.assign(kOverflowColour + 2, 0);
+  for (const int c : colours_) ++colourStart_[c + 1];
+  for (int c = 0; c <= kOverflowColour; ++c) colourStart_[c + 1] += colourStart_[c];
   byColour.resize(manifolds_.size());
-  std::iota(byColour.begin(), byColour.end(), 0);
-  std::stable_sort(byColour.begin(), byColour.end(),
-                   [&](int a, int b) { return colours_[a] < colours_[b]; });
+  for (size_t m = 0; m < manifolds_.size(); ++m)
+    byColour[colourStart_[colours_[m]]++] = static_cast<int>(m);
   for (size_t begin = 0; begin < byColour.size();) {
     const int colour = colours_[byColour[begin]];
     size_t end = begin;

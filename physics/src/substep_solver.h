@@ -142,6 +142,7 @@ class SubstepSolver {
   std::vector<char> movable_;
   std::vector<int> colours_;
   std::vector<int> colourOrder_;  // the manifolds by colour
+  std::vector<int> colourStart_;
   ConstraintColouring colouring_;
   std::vector<Bundle<2>> blocks_;
   std::vector<Bundle<1>> singles_;
