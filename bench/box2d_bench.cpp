@@ -1,201 +1,108 @@
-// The four scenes of DESIGN.md's Box2D table (timestep_scenes.h) on ContactLab's time-stepping
-// solver and, when Box2D 2.4.1 was found at build time, on Box2D with its documented settings
-// (8 velocity and 3 position iterations, sleeping off), side by side in one run, one thread.
+// The scenes of the Box2D comparison (timestep_scenes.h) on ContactLab's time-stepping solver and,
+// when found or built, on Box2D 2.4.1 (8 velocity and 3 position iterations) and Box2D v3
+// (b2DefaultWorldDef, 4 substeps), side by side in one run, one thread, sleeping off
+// (box2d_sides.h). Without Box2D v3, issue 17's v3 figures stand in as a reference.
 //
 // Per scene and engine: wall milliseconds per step (median of R runs), the largest displacement of
 // any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
-// discs), the deepest overlap at the end and at any step of the run (Box2D: below its polygon
-// skin, the surface it keeps bodies apart at; ContactLab: found at the start of a step), and the
-// top box's height loss at the end and the largest during the run.
-// Then ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
+// discs) and, for the stacks, between 5 s and 10 s (steps 300 to 600), the deepest overlap at the
+// end and at any step of the run (Box2D 2.4.1: below its polygon skin, the surface it keeps bodies
+// apart at; Box2D v3: its manifolds' separations, computed at the start of a step; ContactLab:
+// found at the start of a step), and the top box's height loss at the end and the largest during
+// the run. Then the times side by side with their ratios, the growth from
+// pyramid40 to pyramid100 and from rain1000 to rain10000 of each engine, and ContactLab's stage
+// times and QP/CCP effort per step (solves, iterations, capped solves).
 //
-// Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep] [--substeps N]
-//                               [--iterations N] [--tolerance T] [--gap-stabilization B]
-//                               [scene ...]
-// (default: all four scenes, R = 3, the default solver: apgd).
+// Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep]...
+//                               [--substeps N] [--iterations N] [--tolerance T]
+//                               [--gap-stabilization B] [scene | small | large | all]...
+// (default: the four small scenes, R = 3, the default solver: apgd). --method may be repeated: each
+// one is a ContactLab row. The scenes: pyramid20, pyramid40, column20, rain1000 (small) and
+// pyramid70, pyramid100, rain4000, rain10000 (large; they take minutes).
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "bench_world.h"
+#include "box2d_sides.h"
+#include "box2d_v3_reference.h"
 #include "contactlab/world.h"
+#include "run_tracker.h"
 #include "timestep_scenes.h"
-
-#ifdef CONTACTLAB_HAVE_BOX2D
-#include <box2d/box2d.h>
-#endif
 
 using namespace contactlab;
 using namespace contactlab::bench;
 
 namespace {
 
-struct Outcome {
-  double msPerStep = 0;
-  double displacement = 0;  // m, largest after settling
-  double overlap = 0;       // m, deepest at the end
-  double deepest = 0;       // m, deepest at any step
-  double topLoss = 0;       // m, at the end
-  double worstTopLoss = 0;  // m, largest during the run
-  Statistics stats;         // ContactLab only: the solver's statistics of the last run
+#ifdef CONTACTLAB_HAVE_BOX2D
+constexpr bool kHaveV2 = true;
+#else
+constexpr bool kHaveV2 = false;
+#endif
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+constexpr bool kHaveV3 = true;
+#else
+constexpr bool kHaveV3 = false;
+#endif
+
+struct OurOutcome : Outcome {
+  Statistics stats;  // the solver's statistics of the last run
 };
 
-using Clock = std::chrono::steady_clock;
-
-int settleStep(const BenchScene& scene) {
-  return scene.discs.empty() ? 60 : 900;
-}
-
-// Records positions at the settling step, tracks the top box, and fills an Outcome.
-struct Tracker {
-  std::vector<double> settledX, settledY;
-  double topStart = 0;
-  Outcome outcome;
-  void settle(const std::vector<double>& x, const std::vector<double>& y) {
-    settledX = x;
-    settledY = y;
-  }
-  void finish(const std::vector<double>& x, const std::vector<double>& y) {
-    for (size_t i = 0; i < x.size(); ++i)
-      outcome.displacement =
-          std::max(outcome.displacement, std::hypot(x[i] - settledX[i], y[i] - settledY[i]));
-  }
+// One ContactLab configuration asked for with --method.
+struct Method {
+  std::string name;  // as given: pgs, mprgp, apgd or substep
+  WorldSettings settings;
 };
 
-Outcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
+struct SceneResult {
+  std::string name;
+  int bodies = 0;
+  std::vector<OurOutcome> ours;  // one per method
+  std::optional<Outcome> v2, v3;
+};
+
+OurOutcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
   WorldSettings settings = base;
   settings.solver = SolverKind::Timestep;
   BenchWorld built = buildBenchWorld(scene, settings);
   World& world = built.world;
-  const std::vector<BodyId>& moving = built.moving;
-  auto positions = [&](std::vector<double>& x, std::vector<double>& y) {
-    x.clear();
-    y.clear();
-    for (BodyId id : moving) {
-      const BodyState s = world.body(id)->state;
-      x.push_back(s.position.x);
-      y.push_back(s.position.y);
-    }
-  };
-  Tracker tracker;
-  const BodyId top = moving.back();
-  tracker.topStart = world.body(top)->state.position.y;
-  std::vector<double> x, y;
+  const BodyId top = built.moving.back();
+  RunTracker tracker(scene, world.body(top)->state.position.y);
+  Positions positions;
   double seconds = 0;
   for (int step = 1; step <= scene.steps; ++step) {
-    const auto start = Clock::now();
+    const auto start = std::chrono::steady_clock::now();
     if (!world.step()) {
       std::fprintf(stderr, "%s: the simulation failed\n", scene.name.c_str());
       std::exit(3);
     }
-    seconds += std::chrono::duration<double>(Clock::now() - start).count();
-    if (scene.tracksTopBox)
-      tracker.outcome.worstTopLoss = std::max(tracker.outcome.worstTopLoss,
-                                              tracker.topStart - world.body(top)->state.position.y);
-    if (step == settleStep(scene)) {
-      positions(x, y);
-      tracker.settle(x, y);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    tracker.top(world.body(top)->state.position.y);
+    if (tracker.wantsPositions(step)) {
+      positions.clear();
+      for (BodyId id : built.moving) {
+        const Vec2 p = world.body(id)->state.position;
+        positions.x.push_back(p.x);
+        positions.y.push_back(p.y);
+      }
+      tracker.record(step, positions);
     }
   }
-  positions(x, y);
-  tracker.finish(x, y);
-  Outcome& out = tracker.outcome;
+  OurOutcome out;
+  static_cast<Outcome&>(out) = tracker.outcome();
   out.msPerStep = 1e3 * seconds / scene.steps;
   out.stats = world.statistics();
   for (const ContactReport& c : world.contacts()) out.overlap = std::max(out.overlap, -c.distance);
   out.deepest = std::max(out.stats.deepestPenetration, out.overlap);
-  if (scene.tracksTopBox) out.topLoss = tracker.topStart - world.body(top)->state.position.y;
   return out;
 }
-
-#ifdef CONTACTLAB_HAVE_BOX2D
-// The deepest overlap of touching Box2D contacts, below their polygon skins.
-double box2dOverlap(b2World& world) {
-  double deepest = 0;
-  for (b2Contact* c = world.GetContactList(); c; c = c->GetNext()) {
-    if (!c->IsTouching()) continue;
-    b2WorldManifold manifold;
-    c->GetWorldManifold(&manifold);
-    for (int i = 0; i < c->GetManifold()->pointCount; ++i)
-      deepest = std::max(deepest, -static_cast<double>(manifold.separations[i]));
-  }
-  return deepest;
-}
-
-Outcome runBox2d(const BenchScene& scene) {
-  b2World world(b2Vec2(0, -static_cast<float>(kBenchGravity)));
-  world.SetAllowSleeping(false);
-  std::vector<b2Body*> moving;
-  for (const SceneBox& b : scene.boxes) {
-    b2BodyDef def;
-    def.type = b.fixed ? b2_staticBody : b2_dynamicBody;
-    def.position.Set(static_cast<float>(b.x), static_cast<float>(b.y));
-    b2Body* body = world.CreateBody(&def);
-    b2PolygonShape shape;
-    shape.SetAsBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
-    b2FixtureDef fixture;
-    fixture.shape = &shape;
-    fixture.density = 1;
-    fixture.friction = static_cast<float>(scene.friction);
-    fixture.restitution = static_cast<float>(scene.restitution);
-    body->CreateFixture(&fixture);
-    if (!b.fixed) moving.push_back(body);
-  }
-  for (const SceneDisc& d : scene.discs) {
-    b2BodyDef def;
-    def.type = b2_dynamicBody;
-    def.position.Set(static_cast<float>(d.x), static_cast<float>(d.y));
-    b2Body* body = world.CreateBody(&def);
-    b2CircleShape shape;
-    shape.m_radius = static_cast<float>(d.r);
-    b2FixtureDef fixture;
-    fixture.shape = &shape;
-    fixture.density = 1;
-    fixture.friction = static_cast<float>(scene.friction);
-    fixture.restitution = static_cast<float>(scene.restitution);
-    body->CreateFixture(&fixture);
-    moving.push_back(body);
-  }
-  auto positions = [&](std::vector<double>& x, std::vector<double>& y) {
-    x.clear();
-    y.clear();
-    for (b2Body* body : moving) {
-      x.push_back(body->GetPosition().x);
-      y.push_back(body->GetPosition().y);
-    }
-  };
-  Tracker tracker;
-  b2Body* top = moving.back();
-  tracker.topStart = top->GetPosition().y;
-  std::vector<double> x, y;
-  double seconds = 0;
-  for (int step = 1; step <= scene.steps; ++step) {
-    const auto start = Clock::now();
-    world.Step(static_cast<float>(kBenchDt), 8, 3);
-    seconds += std::chrono::duration<double>(Clock::now() - start).count();
-    tracker.outcome.deepest = std::max(tracker.outcome.deepest, box2dOverlap(world));
-    if (scene.tracksTopBox)
-      tracker.outcome.worstTopLoss =
-          std::max(tracker.outcome.worstTopLoss, tracker.topStart - top->GetPosition().y);
-    if (step == settleStep(scene)) {
-      positions(x, y);
-      tracker.settle(x, y);
-    }
-  }
-  positions(x, y);
-  tracker.finish(x, y);
-  Outcome& out = tracker.outcome;
-  out.msPerStep = 1e3 * seconds / scene.steps;
-  out.overlap = box2dOverlap(world);
-  if (scene.tracksTopBox) out.topLoss = tracker.topStart - top->GetPosition().y;
-  return out;
-}
-#endif
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -204,9 +111,9 @@ double median(std::vector<double> v) {
 
 // Median time of `runs` runs; the physics numbers of the last run (every run is deterministic).
 template <class Run>
-Outcome medianOf(int runs, Run run) {
+auto medianOf(int runs, Run run) {
   std::vector<double> times;
-  Outcome out;
+  decltype(run()) out;
   for (int r = 0; r < runs; ++r) {
     out = run();
     times.push_back(out.msPerStep);
@@ -215,35 +122,163 @@ Outcome medianOf(int runs, Run run) {
   return out;
 }
 
-void printRow(const char* engine, const std::string& scene, int bodies, const Outcome& o,
-              bool top) {
-  std::printf("| %-9s | %-10s | %5d | %8.3f | %9.4f | %8.4f | %8.4f |", scene.c_str(), engine,
-              bodies, o.msPerStep, o.displacement, o.overlap, o.deepest);
-  if (top) {
-    std::printf(" %8.4f | %8.4f |\n", o.topLoss, o.worstTopLoss);
-  } else {
-    std::printf(" %8s | %8s |\n", "-", "-");
+BenchScene sceneNamed(const std::string& name, double gap) {
+  std::optional<BenchScene> scene = comparisonScene(name, gap);
+  if (!scene) {
+    std::fprintf(stderr,
+                 "unknown scene '%s' (pyramid20, pyramid40, column20, rain1000, pyramid70, "
+                 "pyramid100, rain4000, rain10000; small, large or all)\n",
+                 name.c_str());
+    std::exit(2);
   }
+  return *scene;
+}
+
+std::string loadAverage() {
+  std::ifstream file("/proc/loadavg");
+  double one = 0, five = 0, fifteen = 0;
+  if (!(file >> one >> five >> fifteen)) return "unknown";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f %.2f %.2f", one, five, fifteen);
+  return text;
+}
+
+std::string label(const Method& m) {
+  return "CL " + m.name;
+}
+
+void printRow(const std::string& scene, const std::string& engine, int bodies, const Outcome& o,
+              bool stack) {
+  std::printf("| %-10s | %-10s | %6d | %8.3f | %9.4f |", scene.c_str(), engine.c_str(), bodies,
+              o.msPerStep, o.displacement);
+  if (stack)
+    std::printf(" %9.4f |", o.lateMotion);
+  else
+    std::printf(" %9s |", "-");
+  std::printf(" %8.4f | %8.4f |", o.overlap, o.deepest);
+  if (stack)
+    std::printf(" %8.4f | %8.4f |\n", o.topLoss, o.worstTopLoss);
+  else
+    std::printf(" %8s | %8s |\n", "-", "-");
+}
+
+std::string cell(const char* format, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+// A Markdown table, the first column left-aligned, the others right-aligned.
+void printTable(const std::vector<std::string>& headers,
+                const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> widths;
+  for (const std::string& h : headers) widths.push_back(h.size());
+  for (const auto& row : rows)
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  auto line = [&](const std::vector<std::string>& cells) {
+    for (size_t i = 0; i < cells.size(); ++i)
+      std::printf(i == 0 ? "| %-*s " : "| %*s ", static_cast<int>(widths[i]), cells[i].c_str());
+    std::printf("|\n");
+  };
+  line(headers);
+  for (size_t i = 0; i < widths.size(); ++i)
+    std::printf("|%s%s", std::string(widths[i] + 1, '-').c_str(), i == 0 ? "-" : ":");
+  std::printf("|\n");
+  for (const auto& row : rows) line(row);
+}
+
+// v3's time on `scene`: measured in this run or, without v3, issue 17's figure.
+std::optional<double> v3Ms(const SceneResult& r) {
+  if (r.v3) return r.v3->msPerStep;
+  return v3ReferenceMs(r.name);
+}
+
+void printSideBySide(const std::vector<Method>& methods, const std::vector<SceneResult>& results) {
+  const std::string ref = kHaveV3 ? "" : " (ref)";
+  std::vector<std::string> headers{"scene", "bodies"};
+  for (const Method& m : methods) headers.push_back(label(m));
+  if (kHaveV2) headers.push_back("Box2D 2.4.1");
+  headers.push_back("Box2D v3.1.1" + ref);
+  for (const Method& m : methods) headers.push_back(m.name + " / v3" + ref);
+  if (kHaveV2)
+    for (const Method& m : methods) headers.push_back(m.name + " / 2.4.1");
+  std::vector<std::vector<std::string>> rows;
+  for (const SceneResult& r : results) {
+    std::vector<std::string> row{r.name, std::to_string(r.bodies)};
+    for (const OurOutcome& o : r.ours) row.push_back(cell("%.3f", o.msPerStep));
+    if (kHaveV2) row.push_back(cell("%.3f", r.v2->msPerStep));
+    const std::optional<double> v3 = v3Ms(r);
+    row.push_back(v3 ? cell("%.3f", *v3) : "-");
+    for (const OurOutcome& o : r.ours) row.push_back(v3 ? cell("%.2fx", o.msPerStep / *v3) : "-");
+    if (kHaveV2)
+      for (const OurOutcome& o : r.ours)
+        row.push_back(cell("%.2fx", o.msPerStep / r.v2->msPerStep));
+    rows.push_back(row);
+  }
+  printTable(headers, rows);
+}
+
+// Each engine's time on `to` over its time on `from`, when both were run.
+void printGrowth(const std::vector<Method>& methods, const std::vector<SceneResult>& results,
+                 const std::string& from, const std::string& to, double target) {
+  const SceneResult* a = nullptr;
+  const SceneResult* b = nullptr;
+  for (const SceneResult& r : results) {
+    if (r.name == from) a = &r;
+    if (r.name == to) b = &r;
+  }
+  if (!a || !b) return;
+  std::printf("growth %s -> %s (%.2fx the bodies; ContactLab's target: at most %gx):", from.c_str(),
+              to.c_str(), static_cast<double>(b->bodies) / a->bodies, target);
+  for (size_t m = 0; m < methods.size(); ++m)
+    std::printf(" %s %.2fx,", label(methods[m]).c_str(),
+                b->ours[m].msPerStep / a->ours[m].msPerStep);
+  if (kHaveV2) std::printf(" Box2D 2.4.1 %.2fx,", b->v2->msPerStep / a->v2->msPerStep);
+  const std::optional<double> v3a = v3Ms(*a), v3b = v3Ms(*b);
+  if (v3a && v3b) std::printf(" Box2D v3.1.1%s %.2fx", kHaveV3 ? "" : " (ref)", *v3b / *v3a);
+  std::printf("\n");
+}
+
+// Where ContactLab's time went (stage times of the last run, per step) and how hard its solves
+// were: QP/CCP solves and iterations per step, solves stopped at the cap.
+void printStages(const std::vector<Method>& methods, const std::vector<SceneResult>& results) {
+  std::printf(
+      "\nContactLab per step (last run): stage ms, QP/CCP solves and iterations, solves stopped "
+      "at the cap (gaps: the position correction of gaps, gap_projection.h)\n\n"
+      "| scene      | method  | detection | build    | QP       | gaps     | solves   | QP iter  | "
+      "unconverged "
+      "|\n|------------|---------|----------:|---------:|---------:|---------:|---------:|"
+      "---------:|------------:|\n");
+  for (const SceneResult& r : results)
+    for (size_t m = 0; m < methods.size(); ++m) {
+      const TimestepWork& s = r.ours[m].stats.timestep;
+      const double steps = std::max<double>(1, static_cast<double>(s.steps));
+      std::printf("| %-10s | %-7s | %9.3f | %8.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n",
+                  r.name.c_str(), methods[m].name.c_str(), 1e3 * s.time.detection / steps,
+                  1e3 * s.time.build / steps, 1e3 * s.time.solve / steps, 1e3 * s.time.gaps / steps,
+                  static_cast<double>(s.qpSolves) / steps,
+                  static_cast<double>(s.qpIterations) / steps,
+                  static_cast<long long>(s.qpUnconverged));
+    }
+}
+
+std::string describe(const Method& m) {
+  const WorldSettings& s = m.settings;
+  char text[128];
+  if (s.timestepScheme == TimestepScheme::Substeps)
+    std::snprintf(text, sizeof text, "%s: %d substeps", m.name.c_str(), s.substeps);
+  else
+    std::snprintf(text, sizeof text, "%s: tolerance %g, at most %d iterations", m.name.c_str(),
+                  s.qpTolerance, s.qpIterations);
+  return text;
 }
 
 }  // namespace
 
-// Where ContactLab's time went (stage times of the last run, per step) and how hard its solves
-// were: QP/CCP solves and iterations per step, solves stopped at the cap.
-void printStages(const std::string& scene, const Outcome& o) {
-  const TimestepWork& s = o.stats.timestep;
-  const double steps = std::max<double>(1, static_cast<double>(s.steps));
-  std::printf("| %-9s | %9.3f | %8.3f | %8.3f | %8.3f | %8.2f | %8.1f | %11lld |\n", scene.c_str(),
-              1e3 * s.time.detection / steps, 1e3 * s.time.build / steps,
-              1e3 * s.time.solve / steps, 1e3 * s.time.gaps / steps,
-              static_cast<double>(s.qpSolves) / steps, static_cast<double>(s.qpIterations) / steps,
-              static_cast<long long>(s.qpUnconverged));
-}
-
 int main(int argc, char** argv) {
   int runs = 3;
-  WorldSettings settings;
-  std::vector<std::string> names;
+  WorldSettings base;
+  std::vector<std::string> methodNames, names;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool hasValue = i + 1 < argc;
@@ -251,85 +286,92 @@ int main(int argc, char** argv) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else if (arg == "--method" && hasValue) {
       const std::string m = argv[++i];
-      // "substep" names the substeps scheme; the others the QP method.
-      settings.timestepScheme = m == "substep" ? TimestepScheme::Substeps : TimestepScheme::Qp;
-      settings.qpMethod = m == "pgs"     ? QpSolverKind::Pgs
-                          : m == "mprgp" ? QpSolverKind::Mprgp
-                                         : QpSolverKind::Apgd;
+      if (m != "pgs" && m != "mprgp" && m != "apgd" && m != "substep") {
+        std::fprintf(stderr, "unknown method '%s' (pgs, mprgp, apgd, substep)\n", m.c_str());
+        return 2;
+      }
+      methodNames.push_back(m);
     } else if (arg == "--substeps" && hasValue) {
-      settings.substeps = std::atoi(argv[++i]);
+      base.substeps = std::atoi(argv[++i]);
     } else if (arg == "--iterations" && hasValue) {
-      settings.qpIterations = std::atoi(argv[++i]);
+      base.qpIterations = std::atoi(argv[++i]);
     } else if (arg == "--tolerance" && hasValue) {
-      settings.qpTolerance = std::atof(argv[++i]);
+      base.qpTolerance = std::atof(argv[++i]);
     } else if (arg == "--gap-stabilization" && hasValue) {
-      settings.gapStabilization = std::atof(argv[++i]);
+      base.gapStabilization = std::atof(argv[++i]);
+    } else if (arg == "small" || arg == "large" || arg == "all") {
+      if (arg != "large")
+        names.insert(names.end(), smallSceneNames().begin(), smallSceneNames().end());
+      if (arg != "small")
+        names.insert(names.end(), largeSceneNames().begin(), largeSceneNames().end());
     } else {
       names.push_back(arg);
     }
   }
-  if (names.empty()) names = {"pyramid20", "pyramid40", "column20", "rain1000"};
-  const double gap = settings.distanceTol / 2;
-  constexpr double kBox2dGap = 0.02;  // two 1 cm polygon skins
-  auto sceneNamed = [](const std::string& name, double g) {
-    if (name == "pyramid20") return pyramidScene(20, g);
-    if (name == "pyramid40") return pyramidScene(40, g);
-    if (name == "column20") return columnScene(20, g);
-    if (name == "rain1000") return rainScene();
-    std::fprintf(stderr, "unknown scene '%s' (pyramid20, pyramid40, column20, rain1000)\n",
-                 name.c_str());
-    std::exit(2);
-  };
-  const char* methods[] = {"pgs", "mprgp", "apgd"};
-  const bool substeps = settings.timestepScheme == TimestepScheme::Substeps;
-  char solve[96];
-  if (substeps)
-    std::snprintf(solve, sizeof solve, "%d substeps", settings.substeps);
-  else
-    std::snprintf(solve, sizeof solve, "tolerance %g, at most %d iterations", settings.qpTolerance,
-                  settings.qpIterations);
+  if (names.empty()) names = smallSceneNames();
+  if (methodNames.empty()) methodNames = {"apgd"};
+  std::vector<Method> methods;
+  for (const std::string& name : methodNames) {
+    Method m{name, base};
+    // "substep" names the substeps scheme; the others the QP method.
+    m.settings.timestepScheme = name == "substep" ? TimestepScheme::Substeps : TimestepScheme::Qp;
+    m.settings.qpMethod = name == "pgs"     ? QpSolverKind::Pgs
+                          : name == "mprgp" ? QpSolverKind::Mprgp
+                                            : QpSolverKind::Apgd;
+    methods.push_back(m);
+  }
+  for (const std::string& name : names) sceneNamed(name, 0);  // unknown names fail before any run
+
+  const double gap = base.distanceTol / 2;
+  std::printf("ContactLab timestep (gap %g m;", gap);
+  for (const Method& m : methods) std::printf(" %s;", describe(m).c_str());
   std::printf(
-      "ContactLab timestep (%s, %s, gap %g m) vs %s; gravity 10, dt 1/60, one thread, median of "
-      "%d runs\n\n",
-      substeps ? "substep" : methods[static_cast<int>(settings.qpMethod)], solve, gap,
-#ifdef CONTACTLAB_HAVE_BOX2D
-      "Box2D 2.4.1 (8 + 3 iterations, sleeping off, gap 0.02 m)",
-#else
-      "Box2D (not found at build time: skipped)",
-#endif
-      runs);
+      " one thread)\nBox2D 2.4.1: %s\nBox2D v3: %s\ngravity 10, dt 1/60, sleeping off, median of "
+      "%d runs\nload average at the start: %s\n\n",
+      kHaveV2 ? "8 + 3 iterations, gap 0.02 m" : "not found at build time: skipped",
+      kHaveV3 ? "b2DefaultWorldDef, 4 substeps, workerCount 1, gap 0"
+              : "not built (-DCONTACTLAB_BOX2D_V3_DIR): issue 17's figures as a reference",
+      runs, loadAverage().c_str());
   std::printf(
-      "| scene     | engine     | bodies | ms/step | moved (m) | overlap  | deepest  | top loss "
-      "| worst    |\n");
-  std::printf(
-      "|-----------|------------|-------:|--------:|----------:|---------:|---------:|---------:|"
-      "---------:|\n");
-  std::vector<std::pair<std::string, Outcome>> ourOutcomes;
+      "| scene      | engine     | bodies |  ms/step | moved (m) | 5-10s (m) | overlap  | deepest  "
+      "| top loss | worst    |\n"
+      "|------------|------------|-------:|---------:|----------:|----------:|---------:|---------:"
+      "|"
+      "---------:|---------:|\n");
+  std::vector<SceneResult> results;
   for (const std::string& name : names) {
     const BenchScene ours = sceneNamed(name, gap);
-    int bodies = 0;
-    for (const SceneBox& b : ours.boxes) bodies += !b.fixed;
-    bodies += static_cast<int>(ours.discs.size());
-    const Outcome a = medianOf(runs, [&] { return runContactLab(ours, settings); });
-    printRow("ContactLab", name, bodies, a, ours.tracksTopBox);
-    ourOutcomes.emplace_back(name, a);
+    SceneResult r{name, 0, {}, {}, {}};
+    for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
+    r.bodies += static_cast<int>(ours.discs.size());
+    for (const Method& m : methods) {
+      r.ours.push_back(medianOf(runs, [&] { return runContactLab(ours, m.settings); }));
+      printRow(name, label(m), r.bodies, r.ours.back(), ours.tracksTopBox);
+      std::fflush(stdout);
+    }
 #ifdef CONTACTLAB_HAVE_BOX2D
-    const BenchScene theirs = sceneNamed(name, kBox2dGap);
-    const Outcome b = medianOf(runs, [&] { return runBox2d(theirs); });
-    printRow("Box2D", name, bodies, b, theirs.tracksTopBox);
-    std::printf(
-        "| %-9s | ratio      |        | %7.2fx |           |          |          |          |"
-        "          |\n",
-        name.c_str(), a.msPerStep / b.msPerStep);
-#endif
+    const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
+    r.v2 = medianOf(runs, [&] { return runBox2dV2(v2Scene); });
+    printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
     std::fflush(stdout);
+#endif
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+    const BenchScene v3Scene = sceneNamed(name, kBox2dV3Gap);
+    r.v3 = medianOf(runs, [&] { return runBox2dV3(v3Scene); });
+    printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
+    std::fflush(stdout);
+#endif
+    results.push_back(r);
   }
-  std::printf(
-      "\nContactLab per step (last run): stage ms, QP/CCP solves and iterations, solves stopped "
-      "at the cap (gaps: the position correction of gaps, gap_projection.h)\n\n"
-      "| scene     | detection | build    | QP       | gaps     | solves   | QP iter  | "
-      "unconverged |\n|-----------|----------:|---------:|---------:|---------:|---------:|"
-      "---------:|------------:|\n");
-  for (const auto& [name, outcome] : ourOutcomes) printStages(name, outcome);
+  std::printf("\nms per step side by side%s\n\n",
+              kHaveV3 ? ""
+                      : " (ref: Box2D v3.1.1 from issue 17, another run under another load; "
+                        "build with -DCONTACTLAB_BOX2D_V3_DIR to measure it here)");
+  printSideBySide(methods, results);
+  std::printf("\n");
+  printGrowth(methods, results, "pyramid40", "pyramid100", 7);
+  printGrowth(methods, results, "rain1000", "rain10000", 11);
+  printStages(methods, results);
+  std::printf("\nload average at the end: %s\n", loadAverage().c_str());
   return 0;
 }

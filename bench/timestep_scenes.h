@@ -1,10 +1,16 @@
-// The four scenes of the Box2D comparison (DESIGN.md, "Reference numbers"), as plain data so that
-// ContactLab and Box2D build exactly the same work: gravity (0, -10), dt 1/60, a fixed 200 x 1
-// ground with its top at y = 0, unit boxes of density 1 and friction 0.6 (pyramids, column), and
-// 1000 discs of radius 0.25 poured into a container 20 m wide inside with 40 m walls. `gap` is the
-// engine's own resting gap: boxes are placed at a pitch of 1 m + gap, the bottom row at 0.5 + gap.
+// The scenes of the Box2D comparison (DESIGN.md, "Reference numbers"; issue 17's eight), as plain
+// data so that ContactLab and both Box2D versions build exactly the same work: gravity (0, -10),
+// dt 1/60, a fixed 200 x 1 ground with its top at y = 0, unit boxes of density 1 and friction 0.6
+// (pyramids, column), and discs of radius 0.25 poured into a container with 1 m thick walls. `gap`
+// is the engine's own resting gap: boxes are placed at a pitch of 1 m + gap, the bottom row at
+// 0.5 + gap.
+//
+// The rain scenes keep one density of discs across the container: rain1000 is 25 columns x 40 rows
+// in 20 m (walls 40 m high, as in DESIGN.md), rain4000 50 x 80 in 38 m and rain10000 100 x 100 in
+// 76 m (issue 17), both with walls 80 m high, above their grids' top rows (61 m and 76 m).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,16 +61,44 @@ inline BenchScene columnScene(int count, double gap) {
   return scene;
 }
 
-// A 25 x 40 grid of discs (pitch 0.75 m, odd rows shifted +0.2 m, lowest row at y = 2) dropped into
-// a container: walls 1 m thick and 40 m high standing on the ground, 20 m apart inside.
-inline BenchScene rainScene() {
-  BenchScene scene{"rain1000", {benchGround()}, {}, 1200};
-  scene.boxes.push_back({-10.5, 20, 1, 40, true});
-  scene.boxes.push_back({10.5, 20, 1, 40, true});
-  for (int row = 0; row < 40; ++row)
-    for (int column = 0; column < 25; ++column)
-      scene.discs.push_back({-9 + 0.75 * column + (row % 2 ? 0.2 : 0.0), 2 + 0.75 * row});
+// A grid of discs, `columns` x `rows` (pitch 0.75 m, odd rows shifted +0.2 m, lowest row at y = 2,
+// the first column 1 m from the left wall) dropped into a container: walls 1 m thick and
+// `wallHeight` high standing on the ground, `innerWidth` apart inside.
+inline BenchScene rainScene(int columns = 25, int rows = 40, double innerWidth = 20,
+                            double wallHeight = 40) {
+  BenchScene scene{"rain" + std::to_string(columns * rows), {benchGround()}, {}, 1200};
+  const double wallX = innerWidth / 2 + 0.5;
+  scene.boxes.push_back({-wallX, wallHeight / 2, 1, wallHeight, true});
+  scene.boxes.push_back({wallX, wallHeight / 2, 1, wallHeight, true});
+  const double left = -innerWidth / 2 + 1;
+  for (int row = 0; row < rows; ++row)
+    for (int column = 0; column < columns; ++column)
+      scene.discs.push_back({left + 0.75 * column + (row % 2 ? 0.2 : 0.0), 2 + 0.75 * row});
   return scene;
+}
+
+// The comparison's scenes by name, the four of DESIGN.md first, then the four large ones of
+// issue 17.
+inline const std::vector<std::string>& smallSceneNames() {
+  static const std::vector<std::string> names{"pyramid20", "pyramid40", "column20", "rain1000"};
+  return names;
+}
+inline const std::vector<std::string>& largeSceneNames() {
+  static const std::vector<std::string> names{"pyramid70", "pyramid100", "rain4000", "rain10000"};
+  return names;
+}
+
+// The scene called `name` with resting gap `gap`; none when no scene has that name.
+inline std::optional<BenchScene> comparisonScene(const std::string& name, double gap) {
+  if (name == "pyramid20") return pyramidScene(20, gap);
+  if (name == "pyramid40") return pyramidScene(40, gap);
+  if (name == "pyramid70") return pyramidScene(70, gap);
+  if (name == "pyramid100") return pyramidScene(100, gap);
+  if (name == "column20") return columnScene(20, gap);
+  if (name == "rain1000") return rainScene();
+  if (name == "rain4000") return rainScene(50, 80, 38, 80);
+  if (name == "rain10000") return rainScene(100, 100, 76, 80);
+  return std::nullopt;
 }
 
 }  // namespace contactlab::bench

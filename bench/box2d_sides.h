@@ -1,0 +1,25 @@
+// The Box2D sides of contactlab-bench-box2d, each in its own file because both versions name their
+// header box2d/box2d.h: Box2D 2.4.1 (Debian's libbox2d-dev, box2d_v2_side.cpp) and Box2D v3
+// (built from -DCONTACTLAB_BOX2D_V3_DIR, box2d_v3_side.cpp). One thread, sleeping off.
+#pragma once
+
+#include "run_tracker.h"
+#include "timestep_scenes.h"
+
+namespace contactlab::bench {
+
+// The resting gap each version is given (timestep_scenes.h places boxes at a pitch of 1 m + gap):
+// 2.4.1 keeps polygons apart by two 1 cm skins; v3's boxes have no skin and rest touching (its own
+// benchmark's pyramid is placed at a pitch of exactly 1 m).
+inline constexpr double kBox2dV2Gap = 0.02;
+inline constexpr double kBox2dV3Gap = 0;
+
+// Box2D 2.4.1 with its documented settings: 8 velocity and 3 position iterations a step. Overlap:
+// below the polygon skin, its contact surface.
+Outcome runBox2dV2(const BenchScene& scene);
+
+// Box2D v3 with b2DefaultWorldDef (so its default contact softness, 30 Hz, damping ratio 10),
+// sleeping off, workerCount 1 and no task system, b2World_Step(world, dt, 4 substeps).
+Outcome runBox2dV3(const BenchScene& scene);
+
+}  // namespace contactlab::bench

@@ -1,0 +1,97 @@
+// Box2D v3's side of contactlab-bench-box2d (box2d_sides.h), through its C API. Built only when
+// CMake is given -DCONTACTLAB_BOX2D_V3_DIR (bench/CMakeLists.txt).
+#include <box2d/box2d.h>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "box2d_sides.h"
+
+namespace contactlab::bench {
+
+namespace {
+
+// The deepest overlap of the touching contacts of `bodies` (each contact is seen from both of its
+// dynamic bodies; the fixed ones' contacts from the dynamic side).
+double deepestOverlap(const std::vector<b2BodyId>& bodies, std::vector<b2ContactData>& buffer) {
+  double deepest = 0;
+  for (b2BodyId id : bodies) {
+    buffer.resize(static_cast<size_t>(std::max(1, b2Body_GetContactCapacity(id))));
+    const int count = b2Body_GetContactData(id, buffer.data(), static_cast<int>(buffer.size()));
+    for (int c = 0; c < count; ++c) {
+      const b2Manifold& m = buffer[static_cast<size_t>(c)].manifold;
+      for (int i = 0; i < m.pointCount; ++i)
+        deepest = std::max(deepest, -static_cast<double>(m.points[i].separation));
+    }
+  }
+  return deepest;
+}
+
+b2ShapeDef shapeDef(const BenchScene& scene) {
+  b2ShapeDef def = b2DefaultShapeDef();
+  def.density = 1;
+  def.material.friction = static_cast<float>(scene.friction);
+  def.material.restitution = static_cast<float>(scene.restitution);
+  return def;
+}
+
+b2BodyId addBody(b2WorldId world, b2BodyType type, double x, double y) {
+  b2BodyDef def = b2DefaultBodyDef();
+  def.type = type;
+  def.position = {static_cast<float>(x), static_cast<float>(y)};
+  return b2CreateBody(world, &def);
+}
+
+}  // namespace
+
+Outcome runBox2dV3(const BenchScene& scene) {
+  b2WorldDef def = b2DefaultWorldDef();
+  def.gravity = {0, -static_cast<float>(kBenchGravity)};
+  def.enableSleep = false;
+  def.workerCount = 1;  // and no enqueueTask: every stage runs on this thread
+  const b2WorldId world = b2CreateWorld(&def);
+  const b2ShapeDef shape = shapeDef(scene);
+  std::vector<b2BodyId> moving;
+  for (const SceneBox& b : scene.boxes) {
+    const b2BodyId body = addBody(world, b.fixed ? b2_staticBody : b2_dynamicBody, b.x, b.y);
+    const b2Polygon box = b2MakeBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
+    b2CreatePolygonShape(body, &shape, &box);
+    if (!b.fixed) moving.push_back(body);
+  }
+  for (const SceneDisc& d : scene.discs) {
+    const b2BodyId body = addBody(world, b2_dynamicBody, d.x, d.y);
+    const b2Circle circle{{0, 0}, static_cast<float>(d.r)};
+    b2CreateCircleShape(body, &shape, &circle);
+    moving.push_back(body);
+  }
+  const b2BodyId top = moving.back();
+  RunTracker tracker(scene, b2Body_GetPosition(top).y);
+  Positions positions;
+  std::vector<b2ContactData> buffer;
+  double seconds = 0;
+  for (int step = 1; step <= scene.steps; ++step) {
+    const auto start = std::chrono::steady_clock::now();
+    b2World_Step(world, static_cast<float>(kBenchDt), 4);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    Outcome& out = tracker.outcome();
+    out.deepest = std::max(out.deepest, deepestOverlap(moving, buffer));
+    tracker.top(b2Body_GetPosition(top).y);
+    if (tracker.wantsPositions(step)) {
+      positions.clear();
+      for (b2BodyId body : moving) {
+        const b2Vec2 p = b2Body_GetPosition(body);
+        positions.x.push_back(p.x);
+        positions.y.push_back(p.y);
+      }
+      tracker.record(step, positions);
+    }
+  }
+  Outcome& out = tracker.outcome();
+  out.msPerStep = 1e3 * seconds / scene.steps;
+  out.overlap = deepestOverlap(moving, buffer);
+  b2DestroyWorld(world);
+  return out;
+}
+
+}  // namespace contactlab::bench
