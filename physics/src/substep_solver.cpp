@@ -156,23 +156,38 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
   }
 }
 
-// An empty bundle: every lane the spare body on both sides, with zero masses, so that its updates
-// change nothing (substep_lanes.h).
+// Lanes from `used` on of a bundle: the spare body on both sides, with zero masses, so that their
+// updates change nothing (substep_lanes.h).
 template <int Points>
-Bundle<Points> emptyBundle(int spare) {
-  Bundle<Points> bundle{};
-  for (int l = 0; l < kLanes; ++l) {
+void spareLanes(Bundle<Points>& bundle, int used, int spare) {
+  for (int l = used; l < kLanes; ++l) {
     bundle.body1[l] = spare;
     bundle.body2[l] = spare;
-    for (int p = 0; p < Points; ++p) bundle.row[p][l] = -1;
+    bundle.invMass1[l] = bundle.invInertia1[l] = bundle.invMass2[l] = bundle.invInertia2[l] = 0;
+    bundle.friction[l] = 0;
+    for (int p = 0; p < Points; ++p) {
+      bundle.row[p][l] = -1;
+      PointLanes& c = bundle.point[p];
+      for (Lanes* field :
+           {&c.normalX, &c.normalY, &c.normalArm1, &c.normalArm2, &c.tangentArm1, &c.tangentArm2,
+            &c.normalReach1, &c.normalReach2, &c.normalMass, &c.tangentMass, &c.gap, &c.excess,
+            &c.bounce, &c.normalImpulse, &c.tangentImpulse, &c.normalTotal, &c.tangentTotal})
+        (*field)[l] = 0;
+    }
+    if constexpr (Points == 2) {
+      BlockLanes& k = bundle.block;
+      k.k11[l] = k.k22[l] = k.inverse11[l] = k.inverse22[l] = 1;
+      k.k12[l] = k.inverse12[l] = 0;
+    }
   }
-  if constexpr (Points == 2) {
-    bundle.block.k11 = splat(1);
-    bundle.block.k22 = splat(1);
-    bundle.block.inverse11 = splat(1);
-    bundle.block.inverse22 = splat(1);
-  }
-  return bundle;
+}
+
+// The next bundle of a list whose first `count` are in use; the list keeps the bundles it has
+// had, which are overwritten lane by lane.
+template <int Points>
+Bundle<Points>& nextBundle(std::vector<Bundle<Points>>& bundles, int& count) {
+  if (static_cast<size_t>(count) == bundles.size()) bundles.emplace_back();
+  return bundles[count++];
 }
 
 void SubstepSolver::layOut(const Model& model) {
@@ -183,12 +198,10 @@ void SubstepSolver::layOut(const Model& model) {
   for (size_t m = 0; m < manifolds_.size(); ++m)
     manifoldBodies_[m] = {rows_[manifolds_[m].first].body1, rows_[manifolds_[m].first].body2};
   colouring_.colour(manifoldBodies_, movable_, colours_);
-
   // Per colour its manifolds in their order, blocks and single contacts apart, kLanes a bundle;
   // the overflow's one a bundle, in their order, last.
   const int spare = static_cast<int>(n);
-  blocks_.clear();
-  singles_.clear();
+  blockCount_ = singleCount_ = 0;
   colourRanges_.clear();
   // The manifolds by colour, each colour's in their order (a counting sort).
   std::vector<int>& byColour = colourOrder_;
@@ -204,27 +217,33 @@ void SubstepSolver::layOut(const Model& model) {
     while (end < byColour.size() && colours_[byColour[end]] == colour) ++end;
     const int lanes = colour == kOverflowColour ? 1 : kLanes;
     for (size_t from = begin; from < end;) {
-      ColourRange range{static_cast<int>(blocks_.size()), 0, static_cast<int>(singles_.size()), 0};
-      int blockLane = lanes, singleLane = lanes;
+      ColourRange range{blockCount_, 0, singleCount_, 0};
+      Bundle<2>* block = nullptr;
+      Bundle<1>* single = nullptr;
+      int blockLane = 0, singleLane = 0;
       const size_t to = colour == kOverflowColour ? from + 1 : end;
       for (size_t k = from; k < to; ++k) {
         const Manifold& m = manifolds_[byColour[k]];
         if (m.count == 2) {
-          if (blockLane == lanes) {
-            blocks_.push_back(emptyBundle<2>(spare));
+          if (!block || blockLane == lanes) {
+            if (block) spareLanes(*block, blockLane, spare);
+            block = &nextBundle(blocks_, blockCount_);
             blockLane = 0;
           }
-          fill(blocks_.back(), blockLane++, m);
+          fill(*block, blockLane++, m);
         } else {
-          if (singleLane == lanes) {
-            singles_.push_back(emptyBundle<1>(spare));
+          if (!single || singleLane == lanes) {
+            if (single) spareLanes(*single, singleLane, spare);
+            single = &nextBundle(singles_, singleCount_);
             singleLane = 0;
           }
-          fill(singles_.back(), singleLane++, m);
+          fill(*single, singleLane++, m);
         }
       }
-      range.blocksEnd = static_cast<int>(blocks_.size());
-      range.singlesEnd = static_cast<int>(singles_.size());
+      if (block) spareLanes(*block, blockLane, spare);
+      if (single) spareLanes(*single, singleLane, spare);
+      range.blocksEnd = blockCount_;
+      range.singlesEnd = singleCount_;
       colourRanges_.push_back(range);
       from = to;
     }
@@ -234,14 +253,14 @@ void SubstepSolver::layOut(const Model& model) {
 
 template <typename F>
 void SubstepSolver::forEachContact(F&& f) {
-  auto visit = [&](auto& bundles) {
-    for (auto& bundle : bundles)
+  auto visit = [&](auto& bundles, int count) {
+    for (auto& bundle : std::span(bundles).first(count))
       for (int l = 0; l < kLanes; ++l)
         for (int p = 0; p < static_cast<int>(std::size(bundle.point)); ++p)
           if (bundle.row[p][l] >= 0) f(bundle, l, bundle.point[p], bundle.row[p][l]);
   };
-  visit(blocks_);
-  visit(singles_);
+  visit(blocks_, blockCount_);
+  visit(singles_, singleCount_);
 }
 
 // A contact of a bundle as a scalar row, for the updates made one contact at a time.
@@ -350,7 +369,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       applyJointImpulses();
       sweepJoints(hs, true);
     }
-    sweepBundles(blocks_, singles_, colourRanges_, bodies_.data(), terms_, true);
+    sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
+                 colourRanges_, bodies_.data(), terms_, true);
     for (size_t i = 0; i < n; ++i) {
       if (inverseMass_[i].invMass == 0) continue;
       SubstepBody& m = bodies_[i];
@@ -365,7 +385,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                         "substeps: the joint rows changed within a step");
       sweepJoints(hs, false);
     }
-    sweepBundles(blocks_, singles_, colourRanges_, bodies_.data(), terms_, false);
+    sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
+                 colourRanges_, bodies_.data(), terms_, false);
     if (jointed) addJointImpulses(joints.jointImpulses);
     for (size_t i = 0; i <= n; ++i) {
       impulseVelocity_[i].linear = bodies_[i].velocity.linear - impulseVelocity_[i].linear;

@@ -144,8 +144,9 @@ class SubstepSolver {
   std::vector<int> colourOrder_;  // the manifolds by colour
   std::vector<int> colourStart_;
   ConstraintColouring colouring_;
-  std::vector<Bundle<2>> blocks_;
+  std::vector<Bundle<2>> blocks_;  // the first blockCount_ in use
   std::vector<Bundle<1>> singles_;
+  int blockCount_ = 0, singleCount_ = 0;
   std::vector<ColourRange> colourRanges_;
   // Per body, then the spare body: velocity and displacement (substep_lanes.h); its inverse mass;
   // what the contact impulses of the last substep changed its velocity by (the warm start of the
