@@ -15,7 +15,8 @@
 //
 // Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep]...
 //                               [--substeps N] [--iterations N] [--tolerance T]
-//                               [--gap-stabilization B] [scene | small | large | all]...
+//                               [--gap-stabilization B] [--without-box2d-2]
+//                               [scene | small | large | all]...
 // (default: the four small scenes, R = 3, the default solver: apgd). --method may be repeated: each
 // one is a ContactLab row. The scenes: pyramid20, pyramid40, column20, rain1000 (small) and
 // pyramid70, pyramid100, rain4000, rain10000 (large; they take minutes).
@@ -45,6 +46,8 @@ constexpr bool kHaveV2 = true;
 #else
 constexpr bool kHaveV2 = false;
 #endif
+// Box2D 2.4.1 runs when found, unless --without-box2d-2 (its rain10000 takes minutes).
+bool withV2 = kHaveV2;
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
 constexpr bool kHaveV3 = true;
 #else
@@ -197,20 +200,20 @@ void printSideBySide(const std::vector<Method>& methods, const std::vector<Scene
   const std::string ref = kHaveV3 ? "" : " (ref)";
   std::vector<std::string> headers{"scene", "bodies"};
   for (const Method& m : methods) headers.push_back(label(m));
-  if (kHaveV2) headers.push_back("Box2D 2.4.1");
+  if (withV2) headers.push_back("Box2D 2.4.1");
   headers.push_back("Box2D v3.1.1" + ref);
   for (const Method& m : methods) headers.push_back(m.name + " / v3" + ref);
-  if (kHaveV2)
+  if (withV2)
     for (const Method& m : methods) headers.push_back(m.name + " / 2.4.1");
   std::vector<std::vector<std::string>> rows;
   for (const SceneResult& r : results) {
     std::vector<std::string> row{r.name, std::to_string(r.bodies)};
     for (const OurOutcome& o : r.ours) row.push_back(cell("%.3f", o.msPerStep));
-    if (kHaveV2) row.push_back(cell("%.3f", r.v2->msPerStep));
+    if (withV2) row.push_back(cell("%.3f", r.v2->msPerStep));
     const std::optional<double> v3 = v3Ms(r);
     row.push_back(v3 ? cell("%.3f", *v3) : "-");
     for (const OurOutcome& o : r.ours) row.push_back(v3 ? cell("%.2fx", o.msPerStep / *v3) : "-");
-    if (kHaveV2)
+    if (withV2)
       for (const OurOutcome& o : r.ours)
         row.push_back(cell("%.2fx", o.msPerStep / r.v2->msPerStep));
     rows.push_back(row);
@@ -233,7 +236,7 @@ void printGrowth(const std::vector<Method>& methods, const std::vector<SceneResu
   for (size_t m = 0; m < methods.size(); ++m)
     std::printf(" %s %.2fx,", label(methods[m]).c_str(),
                 b->ours[m].msPerStep / a->ours[m].msPerStep);
-  if (kHaveV2) std::printf(" Box2D 2.4.1 %.2fx,", b->v2->msPerStep / a->v2->msPerStep);
+  if (withV2) std::printf(" Box2D 2.4.1 %.2fx,", b->v2->msPerStep / a->v2->msPerStep);
   const std::optional<double> v3a = v3Ms(*a), v3b = v3Ms(*b);
   if (v3a && v3b) std::printf(" Box2D v3.1.1%s %.2fx", kHaveV3 ? "" : " (ref)", *v3b / *v3a);
   std::printf("\n");
@@ -299,6 +302,8 @@ int main(int argc, char** argv) {
       base.qpTolerance = std::atof(argv[++i]);
     } else if (arg == "--gap-stabilization" && hasValue) {
       base.gapStabilization = std::atof(argv[++i]);
+    } else if (arg == "--without-box2d-2") {
+      withV2 = false;
     } else if (arg == "small" || arg == "large" || arg == "all") {
       if (arg != "large")
         names.insert(names.end(), smallSceneNames().begin(), smallSceneNames().end());
@@ -328,7 +333,9 @@ int main(int argc, char** argv) {
   std::printf(
       " one thread)\nBox2D 2.4.1: %s\nBox2D v3: %s\ngravity 10, dt 1/60, sleeping off, median of "
       "%d runs\nload average at the start: %s\n\n",
-      kHaveV2 ? "8 + 3 iterations, gap 0.02 m" : "not found at build time: skipped",
+      withV2    ? "8 + 3 iterations, gap 0.02 m"
+      : kHaveV2 ? "skipped (--without-box2d-2)"
+                : "not found at build time: skipped",
       kHaveV3 ? "b2DefaultWorldDef, 4 substeps, workerCount 1, gap 0"
               : "not built (-DCONTACTLAB_BOX2D_V3_DIR): issue 17's figures as a reference",
       runs, loadAverage().c_str());
@@ -350,10 +357,12 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
     }
 #ifdef CONTACTLAB_HAVE_BOX2D
-    const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
-    r.v2 = medianOf(runs, [&] { return runBox2dV2(v2Scene); });
-    printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
-    std::fflush(stdout);
+    if (withV2) {
+      const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
+      r.v2 = medianOf(runs, [&] { return runBox2dV2(v2Scene); });
+      printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
+      std::fflush(stdout);
+    }
 #endif
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
     const BenchScene v3Scene = sceneNamed(name, kBox2dV3Gap);
