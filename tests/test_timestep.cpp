@@ -242,8 +242,8 @@ TEST_CASE("with mu 0.6 a pyramid of base 20 holds: after 1 s no box moves 1 cm i
 }
 
 TEST_CASE(
-    "1000 discs poured into a box settle: kinetic energy below 0.01 J after 20 s, no deep "
-    "overlap") {
+    "1000 discs poured into a box settle: kinetic energy below 0.01 J on average over 15-20 s, no "
+    "deep overlap") {
   for (const TimestepScheme scheme : kSchemes) {
     CAPTURE(static_cast<int>(scheme));
     // The rain1000 preset: 1000 discs r 0.25 in a 25 x 40 grid dropped into a box 20 m wide.
@@ -267,8 +267,16 @@ TEST_CASE(
         discs.push_back(add(world, def));
       }
     }
-    run(world, 20);
-    CHECK(world.energy().kinetic < 0.01);
+    // Settled on average over 15-20 s: small slides still start in the heap now and then, so the
+    // energy of one instant depends on rounding (at 20 s, 0.0006 to 0.02 J under changes of the
+    // solve's step by 1e-10).
+    run(world, 15);
+    double kinetic = 0;
+    for (int sample = 0; sample < 10; ++sample) {
+      run(world, 0.5);
+      kinetic += world.energy().kinetic / 10;
+    }
+    CHECK(kinetic < 0.01);
     int escaped = 0;
     for (BodyId id : discs) {
       const Vec2 p = stateOf(world, id).position;

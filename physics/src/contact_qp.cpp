@@ -105,9 +105,11 @@ double naturalResidual(const QpProblem& problem, std::span<const double> g,
 
 void spreadVector(const QpProblem& problem, std::span<double> v) {
   constexpr double kGoldenFraction = 0.6180339887498949;
+  double fraction = 0;  // the fractional part of (j + 1) times the golden fraction
   for (size_t j = 0; j < v.size(); ++j) {
-    const double spread = 0.5 + std::fmod(static_cast<double>(j + 1) * kGoldenFraction, 1.0);
-    v[j] = problem.friction || j % 2 == 0 ? spread : 0.0;
+    fraction += kGoldenFraction;
+    if (fraction >= 1) fraction -= 1;
+    v[j] = problem.friction || j % 2 == 0 ? 0.5 + fraction : 0.0;
   }
 }
 
@@ -147,7 +149,11 @@ QpResult ContactQpSolver::solve(std::span<const InverseMass> bodies,
       result.iterations = solveMprgp(problem, settings, gamma, work);
       break;
     case QpMethod::Apgd:
-      result.iterations = solveApgd(problem, settings, gamma, work);
+      packed_.resize(contacts.size());
+      apgdBodies_.resize(3 * bodies.size());
+      apgdMasses_.resize(bodies.size());
+      result.iterations =
+          solveApgd(problem, settings, gamma, work, {packed_, apgdBodies_, apgdMasses_});
       break;
   }
   const std::span<double> Ng = work.subspan(0, m);

@@ -46,6 +46,20 @@ struct QpResult {
   bool converged = false;  // residual <= tolerance
 };
 
+// One contact packed for APGD's passes (qp_apgd.cpp): its rows, its projection and scale, and its
+// entries of r, in one place so that a pass over the contacts reads one stream.
+struct QpPackedRow : ContactRow {
+  double friction = 0;  // mu; the projection: 0 the ray g_n >= 0, > 0 the wedge, < 0 bilateral
+  double scale2 = 1;    // s_c^2 of the per-contact scaling (qp_apgd.cpp)
+  double weight = 1;    // 1 / s_c^2
+  double rn = 0, rt = 0;
+};
+
+// A body's mass and moment of inertia, 0 where its inverse is 0 (an immovable body).
+struct BodyMass {
+  double mass = 0, inertia = 0;
+};
+
 class ContactQpSolver {
  public:
   // Solves the QP (settings.friction false) or the CCP (true). r and gamma hold 2 entries per
@@ -59,6 +73,9 @@ class ContactQpSolver {
  private:
   std::vector<double> buffer_;  // diagonal blocks, method vectors (contact_qp.cpp)
   std::vector<BodyVelocity> bodyWork_;
+  std::vector<QpPackedRow> packed_;  // APGD
+  std::vector<BodyVelocity> apgdBodies_;
+  std::vector<BodyMass> apgdMasses_;
 };
 
 // The natural-map residual, in velocity units and relative to the load:

@@ -15,12 +15,17 @@
 // which changes the iterates in exact arithmetic: the sufficient-decrease test
 //   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L |S^-1 d|^2
 // (equal for a quadratic f, and free of cancellation between large f values; d = 0 or a NaN
-// ends it); N y is kept as (1 + beta) N x_{k+1} - beta N x_k, so an iteration costs one product N x
-// per trial step; the residual is contact_qp.h's, evaluated every kApgdResidualEvery iterations
-// (and the best iterate chosen among those); L starts from |S N S v| / |v| for a fixed spread
-// vector v rather than the difference with a vector of ones. Each trial step is two passes over
-// the contacts: the projected step scattering M^-1 D x into body velocities, then the gather
-// D^T u with every sum the iteration needs.
+// ends it); the residual is contact_qp.h's, evaluated every kApgdResidualEvery iterations (and the
+// best iterate chosen among those); L starts from |S N S v| / |v| for a fixed spread vector v
+// rather than the difference with a vector of ones.
+// The iterates live in body space too: besides x and y the solve keeps u_x = M^-1 D x and
+// u_y = M^-1 D y per body (y's extrapolated like y itself, u_y = u_{k+1} + beta (u_{k+1} - u_k)),
+// so a trial step is one pass over the contacts, each packed in one record (QpPackedRow): gather
+// N y + r = D^T u_y + r, project, scatter the new impulse into u_next, with the sums of the step on
+// the way; then d^T N d = (u_next - u_y)^T M (u_next - u_y) over the bodies, which are fewer than
+// the contacts. A residual check gathers D^T u_next once more. (Before: a projected step that
+// scattered, then a gather of N x_next, with N y kept in contact space: two passes a trial step
+// and seven vectors of contacts to stream.)
 #include <algorithm>
 #include <cmath>
 
@@ -31,123 +36,179 @@ namespace {
 
 constexpr double kShrink = 0.9;  // L *= 0.9 after every iteration (Algorithm 1, line 24)
 
-// x = Proj_K(y - S^2 (N y + r) / L), and problem.bodyWork = M^-1 D x, in one pass over the
-// contacts; s2 holds s_c^2 per contact.
-void projectedStep(const QpProblem& problem, std::span<const double> s2, std::span<const double> y,
-                   std::span<const double> Ny, double L, std::span<double> x) {
-  const std::span<BodyVelocity> u = problem.bodyWork;
-  std::fill(u.begin(), u.end(), BodyVelocity{});
-  const std::span<const double> r = problem.r;
-  const double inverseL = 1 / L;
+// The contacts packed with their projection, scaling (weight = 1 / s_c^2 = N_nn of the diagonal
+// block, 1 if both bodies are immovable) and r; each body's mass and inertia.
+void pack(const QpProblem& problem, const ApgdWork& work) {
   for (size_t c = 0; c < problem.contacts.size(); ++c) {
-    const size_t n = 2 * c, t = n + 1;
-    const double step = s2[c] * inverseL;
-    const Impulse p =
-        projectContact(problem, c, {y[n] - (Ny[n] + r[n]) * step, y[t] - (Ny[t] + r[t]) * step});
-    x[n] = p.n;
-    x[t] = p.t;
-    applyImpulse(problem.contacts[c], problem.bodies, p.n, p.t, u);
+    const QpContact& contact = problem.contacts[c];
+    QpPackedRow& row = work.rows[c];
+    static_cast<ContactRow&>(row) = contact;
+    row.friction = contact.bilateral ? -1.0 : problem.friction ? contact.friction : 0.0;
+    const double nn = problem.blocks[3 * c];
+    row.weight = nn > 0 ? nn : 1.0;
+    row.scale2 = 1 / row.weight;
+    row.rn = problem.r[2 * c];
+    row.rt = problem.friction ? problem.r[2 * c + 1] : 0.0;
   }
+  for (size_t b = 0; b < problem.bodies.size(); ++b) {
+    const InverseMass& m = problem.bodies[b];
+    work.masses[b] = {m.invMass > 0 ? 1 / m.invMass : 0.0,
+                      m.invInertia > 0 ? 1 / m.invInertia : 0.0};
+  }
+}
+
+// The feasible impulse of the row nearest to (n, t).
+inline Impulse project(const QpPackedRow& row, double n, double t) {
+  if (row.friction > 0) return projectOntoWedge({n, t}, row.friction);
+  if (row.friction < 0) return {n, 0.0};
+  return {std::max(n, 0.0), 0.0};
+}
+
+// u = M^-1 D g.
+void scatter(const QpProblem& problem, std::span<const QpPackedRow> rows, std::span<const double> g,
+             std::span<BodyVelocity> u) {
+  std::fill(u.begin(), u.end(), BodyVelocity{});
+  for (size_t c = 0; c < rows.size(); ++c)
+    applyImpulse(rows[c], problem.bodies, g[2 * c], g[2 * c + 1], u);
+}
+
+// The residual (contact_qp.h) of g with u = M^-1 D g, before dividing by problem.scale.
+double residualOf(const QpProblem& problem, std::span<const QpPackedRow> rows,
+                  std::span<const double> g, std::span<const BodyVelocity> u) {
+  double residual = 0;
+  for (size_t c = 0; c < rows.size(); ++c) {
+    const QpPackedRow& row = rows[c];
+    Impulse w;
+    rowVelocities(row, u[row.body1], u[row.body2], w.n, w.t);
+    const double e =
+        contactResidual(problem, c, {g[2 * c], g[2 * c + 1]}, {w.n + row.rn, w.t + row.rt});
+    if (std::isnan(e)) return e;
+    residual = std::max(residual, e);
+  }
+  return residual;
+}
+
+// d^T N d for d = a - b with ua = M^-1 D a, ub = M^-1 D b: sum over bodies of
+// (ua - ub)^T M (ua - ub).
+double energyOfDifference(std::span<const BodyMass> masses, std::span<const BodyVelocity> ua,
+                          std::span<const BodyVelocity> ub) {
+  double sum = 0;
+  for (size_t b = 0; b < masses.size(); ++b) {
+    const Vec2 linear = ua[b].linear - ub[b].linear;
+    const double angular = ua[b].angular - ub[b].angular;
+    sum += masses[b].mass * glm::dot(linear, linear) + masses[b].inertia * angular * angular;
+  }
+  return sum;
+}
+
+// Sums of one trial step.
+struct Trial {
+  double dd = 0;        // |S^-1 (next - y)|^2
+  double progress = 0;  // (N y + r)^T (next - x)
+};
+
+// next = Proj_K(y - S^2 (N y + r) / L) with N y = D^T uy, and un = M^-1 D next, in one pass over
+// the contacts.
+Trial projectedStep(const QpProblem& problem, std::span<const QpPackedRow> rows,
+                    std::span<const double> x, std::span<const double> y,
+                    std::span<const BodyVelocity> uy, double L, std::span<double> next,
+                    std::span<BodyVelocity> un) {
+  std::fill(un.begin(), un.end(), BodyVelocity{});
+  const double inverseL = 1 / L;
+  Trial sums;
+  for (size_t c = 0; c < rows.size(); ++c) {
+    const QpPackedRow& row = rows[c];
+    const size_t n = 2 * c, t = n + 1;
+    Impulse w;
+    rowVelocities(row, uy[row.body1], uy[row.body2], w.n, w.t);
+    w.n += row.rn;
+    w.t += row.rt;
+    const double step = row.scale2 * inverseL;
+    const Impulse p = project(row, y[n] - w.n * step, y[t] - w.t * step);
+    next[n] = p.n;
+    next[t] = p.t;
+    const double dn = p.n - y[n], dt = p.t - y[t];
+    sums.dd += (dn * dn + dt * dt) * row.weight;
+    sums.progress += w.n * (p.n - x[n]) + w.t * (p.t - x[t]);
+    applyImpulse(row, problem.bodies, p.n, p.t, un);
+  }
+  return sums;
 }
 
 }  // namespace
 
 int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
-              std::span<double> work) {
+              std::span<double> work, const ApgdWork& apgd) {
   const size_t m = problem.size();
-  std::span<double> x = work.subspan(0, m);
-  std::span<double> Nx = work.subspan(m, m);
-  std::span<double> next = work.subspan(2 * m, m);
-  std::span<double> Nnext = work.subspan(3 * m, m);
-  const std::span<double> y = work.subspan(4 * m, m);
-  const std::span<double> Ny = work.subspan(5 * m, m);
-  const std::span<double> best = work.subspan(6 * m, m);
-  // The scaling S per contact: weight = 1 / s_c^2 = N_nn of its diagonal block (1 if both bodies
-  // are fixed), and s2 = s_c^2, both kept so that the passes over the contacts only multiply.
   const size_t k = problem.contacts.size();
-  const std::span<double> s2 = work.subspan(7 * m, k), weight = work.subspan(7 * m + k, k);
-  for (size_t c = 0; c < k; ++c) {
-    const double nn = problem.blocks[3 * c];
-    weight[c] = nn > 0 ? nn : 1.0;
-    s2[c] = 1 / weight[c];
-  }
-  const std::span<const double> r = problem.r;
+  const size_t nb = problem.bodies.size();
+  std::span<double> x = work.subspan(0, m);
+  std::span<double> next = work.subspan(m, m);
+  const std::span<double> y = work.subspan(2 * m, m);
+  const std::span<double> best = work.subspan(3 * m, m);
+  std::span<BodyVelocity> ux = apgd.bodies.subspan(0, nb);
+  std::span<BodyVelocity> un = apgd.bodies.subspan(nb, nb);
+  const std::span<BodyVelocity> uy = apgd.bodies.subspan(2 * nb, nb);
+  const std::span<const QpPackedRow> rows = apgd.rows.subspan(0, k);
+  pack(problem, apgd);
 
   std::copy(g.begin(), g.end(), x.begin());
-  multiply(problem, x, Nx);
-  double bestResidual = naturalResidual(problem, x, Nx);
+  scatter(problem, rows, x, ux);
+  double bestResidual = residualOf(problem, rows, x, ux) / problem.scale;
   if (bestResidual <= settings.tolerance) return 0;
   std::copy(x.begin(), x.end(), best.begin());
 
   // L estimates the largest eigenvalue of S N S from |S N S v| / |v| with v = S^-1 y.
   spreadVector(problem, y);
-  multiply(problem, y, Ny);
+  scatter(problem, rows, y, uy);
   double SNv = 0, v = 0;
   for (size_t c = 0; c < k; ++c) {
-    for (size_t j = 2 * c; j < 2 * c + 2; ++j) {
-      SNv += s2[c] * Ny[j] * Ny[j];
-      v += weight[c] * y[j] * y[j];
-    }
+    const QpPackedRow& row = rows[c];
+    Impulse w;
+    rowVelocities(row, uy[row.body1], uy[row.body2], w.n, w.t);
+    if (!problem.friction) w.t = 0;
+    SNv += row.scale2 * (w.n * w.n + w.t * w.t);
+    v += row.weight * (y[2 * c] * y[2 * c] + y[2 * c + 1] * y[2 * c + 1]);
   }
   double L = std::sqrt(SNv / v);
   if (!(L > 0)) L = 1;  // N = 0: every step size is safe
   std::copy(x.begin(), x.end(), y.begin());
-  std::copy(Nx.begin(), Nx.end(), Ny.begin());
+  std::copy(ux.begin(), ux.end(), uy.begin());
   double theta = 1;
 
   int iteration = 1;
   for (; iteration <= settings.maxIterations; ++iteration) {
-    const bool check = iteration % kApgdResidualEvery == 0 || iteration == settings.maxIterations;
-    double progress = 0;  // g^T (x_{k+1} - x_k), g = N y + r
-    double residual = 0;
+    Trial trial;
     for (;;) {
-      projectedStep(problem, s2, y, Ny, L, next);
-      // Nnext = D^T u, with the sufficient-decrease sums, the progress and the residual on the way.
-      double dNd = 0, dd = 0;
-      progress = 0;
-      residual = 0;
-      for (size_t c = 0; c < problem.contacts.size(); ++c) {
-        const size_t n = 2 * c, t = n + 1;
-        const Impulse w = contactVelocity(problem.contacts[c], problem.bodyWork);
-        Nnext[n] = w.n;
-        Nnext[t] = problem.friction ? w.t : 0.0;
-        const double dn = next[n] - y[n], dt = next[t] - y[t];
-        dNd += dn * (Nnext[n] - Ny[n]) + dt * (Nnext[t] - Ny[t]);
-        dd += (dn * dn + dt * dt) * weight[c];
-        progress += (Ny[n] + r[n]) * (next[n] - x[n]) + (Ny[t] + r[t]) * (next[t] - x[t]);
-        if (check) {
-          const Impulse wr{Nnext[n] + r[n], problem.friction ? Nnext[t] + r[t] : 0.0};
-          const double e = contactResidual(problem, c, {next[n], next[t]}, wr);
-          residual = std::isnan(e) ? e : std::max(residual, e);
-        }
-      }
-      if (!(dNd > L * dd)) break;
+      trial = projectedStep(problem, rows, x, y, uy, L, next, un);
+      if (!(energyOfDifference(apgd.masses, un, uy) > L * trial.dd)) break;
       L *= 2;
     }
     const double thetaNext = (-theta * theta + theta * std::sqrt(theta * theta + 4)) / 2;
     const double beta = theta * (1 - theta) / (theta * theta + thetaNext);
 
-    if (check) {
-      residual /= problem.scale;
+    if (iteration % kApgdResidualEvery == 0 || iteration == settings.maxIterations) {
+      const double residual = residualOf(problem, rows, next, un) / problem.scale;
       if (residual < bestResidual) {
         bestResidual = residual;
         std::copy(next.begin(), next.end(), best.begin());
       }
       if (residual <= settings.tolerance) break;
     }
-    if (progress > 0) {
+    if (trial.progress > 0) {
       std::copy(next.begin(), next.end(), y.begin());
-      std::copy(Nnext.begin(), Nnext.end(), Ny.begin());
+      std::copy(un.begin(), un.end(), uy.begin());
       theta = 1;
     } else {
-      for (size_t j = 0; j < m; ++j) {
-        y[j] = next[j] + beta * (next[j] - x[j]);
-        Ny[j] = Nnext[j] + beta * (Nnext[j] - Nx[j]);
+      for (size_t j = 0; j < m; ++j) y[j] = next[j] + beta * (next[j] - x[j]);
+      for (size_t b = 0; b < nb; ++b) {
+        uy[b].linear = un[b].linear + beta * (un[b].linear - ux[b].linear);
+        uy[b].angular = un[b].angular + beta * (un[b].angular - ux[b].angular);
       }
       theta = thetaNext;
     }
     std::swap(x, next);
-    std::swap(Nx, Nnext);
+    std::swap(ux, un);
     L *= kShrink;
   }
   std::copy(best.begin(), best.end(), g.begin());

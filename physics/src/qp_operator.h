@@ -103,14 +103,22 @@ inline Impulse contactVelocity(const ContactRow& row, std::span<const BodyVeloci
 // reported residual.
 inline constexpr int kPgsVectors = 1;
 inline constexpr int kMprgpVectors = 6;
-inline constexpr int kApgdVectors = 8;        // 7, and the scaling (2 per contact)
+inline constexpr int kApgdVectors = 4;
 inline constexpr int kApgdResidualEvery = 4;  // APGD checks its residual every this many iterations
 int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
              std::span<double> work);
 int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
                std::span<double> work);
+// APGD's own workspace besides its kApgdVectors vectors: the contacts packed (one per contact),
+// three body velocity vectors (M^-1 D of the iterate, the extrapolated point and the trial step)
+// and each body's mass and inertia (0 where the inverse is 0).
+struct ApgdWork {
+  std::span<QpPackedRow> rows;
+  std::span<BodyVelocity> bodies;
+  std::span<BodyMass> masses;
+};
 int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
-              std::span<double> work);
+              std::span<double> work, const ApgdWork& apgd);
 
 // A deterministic start vector with no symmetry (0.5 + fractional parts of k times the golden
 // ratio) on the rows in use, for norm estimates.
