@@ -57,10 +57,12 @@ struct ColourRange {
 };
 
 // The substep's gap terms (substep_solver.cpp, normalBias): 1 / hs, the target gap, and the soft
-// constraint's bias rate, mass and impulse scales and largest push-out speed.
+// constraint's bias rate, mass and impulse scales and largest push-out speed; whether a relax
+// sweep adds the impulses it ends with to the step's totals (the substep's last one does).
 struct SweepTerms {
   double perSubstep = 0, target = 0;
   double biasRate = 0, massScale = 1, impulseScale = 0, maxPushOut = 0;
+  bool addToTotals = true;
 };
 
 // One projected Gauss-Seidel sweep over the colours in order (substep_sweep.cpp); `bodies` has

@@ -18,8 +18,9 @@ constexpr double kBlockParallel = 0.999;
 constexpr double kBlockConditioning = 1e-3;
 constexpr double kSoftHertz = 60;
 constexpr double kSoftHertzPerRate = 0.25;
-constexpr double kSoftDamping = 20;
+constexpr double kSoftDamping = 28;
 constexpr double kSoftPushOut = 2;
+constexpr int kRelaxSweeps = 2;
 
 }  // namespace
 
@@ -383,10 +384,13 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       refreshJoints(model, states);
       CONTACTLAB_ASSERT(jointRows_.size() == joints.warm.size(),
                         "substeps: the joint rows changed within a step");
-      sweepJoints(hs, false);
     }
-    sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
-                 colourRanges_, bodies_.data(), terms_, false);
+    for (int relax = 1; relax <= kRelaxSweeps; ++relax) {
+      if (jointed) sweepJoints(hs, false);
+      terms_.addToTotals = relax == kRelaxSweeps;
+      sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
+                   colourRanges_, bodies_.data(), terms_, false);
+    }
     if (jointed) addJointImpulses(joints.jointImpulses);
     for (size_t i = 0; i <= n; ++i) {
       impulseVelocity_[i].linear = bodies_[i].velocity.linear - impulseVelocity_[i].linear;
@@ -396,7 +400,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   bounce();
   ++stats.timestep.qpSolves;
-  stats.timestep.qpIterations += 2 * substeps;
+  stats.timestep.qpIterations += (1 + kRelaxSweeps) * substeps;
   stats.timestep.largestGroup =
       std::max(stats.timestep.largestGroup, static_cast<int>(rows_.size()));
   forEachContact([&](auto&, int l, PointLanes& c, int row) {

@@ -195,8 +195,9 @@ template <int Points>
   }
 }
 
-// One bundle's turn: the biased sweep takes the friction rows first, then the normal rows; the
-// relax sweep the normal rows first, then friction, and adds the substep's impulses to the totals.
+// One bundle's turn: the biased sweep takes the friction rows first, then the normal rows; a relax
+// sweep the normal rows first, then friction, and the substep's last adds its impulses to the
+// totals.
 template <bool PushOut, int Points>
 [[gnu::always_inline]] inline void sweepBundle(Bundle<Points>& b, SubstepBody* bodies,
                                                const SweepTerms& t) {
@@ -211,8 +212,10 @@ template <bool PushOut, int Points>
   if (!PushOut)
     for (PointLanes& c : b.point) {
       solveFriction(b, c, p);
-      c.normalTotal += c.normalImpulse;
-      c.tangentTotal += c.tangentImpulse;
+      if (t.addToTotals) {
+        c.normalTotal += c.normalImpulse;
+        c.tangentTotal += c.tangentImpulse;
+      }
     }
   scatter(b, p, bodies);
 }
