@@ -37,6 +37,16 @@ class SparseMatrix {
   // The nonzero entries of a dense symmetric matrix.
   void assignDense(MatrixView A);
 
+  // Filling row by row, without sorting: startRows(n), then rows 0 to n - 1 in turn, each its
+  // entries by increasing column with append() and closed by endRow(). Values must be nonzero.
+  void startRows(int n);
+  void append(int column, double value) {
+    if (column == static_cast<int>(start_.size()) - 1) diagonal_[column] = value;
+    column_.push_back(column);
+    value_.push_back(value);
+  }
+  void endRow() { start_.push_back(static_cast<int>(column_.size())); }
+
  private:
   size_t length(int i) const { return static_cast<size_t>(start_[i + 1] - start_[i]); }
 
