@@ -72,6 +72,21 @@ double topOver(const World& world, double left, double right) {
   return top;
 }
 
+// Where the last window's time went: the stages' shares of it, the LCP pivots and collisions per
+// simulated second, and the largest contact group at its end.
+void printWindow(const Statistics& now, const Statistics& then, double seconds, int largest) {
+  const StageTimes &t = now.contact.time, &t0 = then.contact.time;
+  const double total = t.total - t0.total;
+  auto share = [&](double part, double before) { return 100 * (part - before) / total; };
+  std::printf(
+      "\n  last %.0f s: detect %.0f%%, build %.0f%%, lcp %.0f%%, collide %.0f%%, gaps %.0f%%; "
+      "%.0f pivots and %.0f collisions per s; largest group %d",
+      seconds, share(t.detection, t0.detection), share(t.build, t0.build), share(t.solve, t0.solve),
+      share(t.collisions, t0.collisions), share(t.gaps, t0.gaps),
+      double(now.contact.pivots - then.contact.pivots) / seconds,
+      double(now.collisions - then.collisions) / seconds, largest);
+}
+
 // Blocks dropped one at a time until kWindow simulated seconds take kWallLimit wall seconds; the
 // block count reached then (maxBlocks if the pile keeps up to the end).
 int additiveRun(int maxBlocks) {
@@ -81,15 +96,18 @@ int additiveRun(int maxBlocks) {
   const int columns = static_cast<int>(inside / 1.8);
   const int stepsPerDrop = static_cast<int>(kDropInterval / world.settings().dt + 0.5);
   const size_t windowSteps = static_cast<size_t>(kWindow / world.settings().dt + 0.5);
-  std::deque<double> window;  // wall seconds of the last windowSteps steps
+  std::deque<double> window;        // wall seconds of the last windowSteps steps
+  std::deque<Statistics> previous;  // the statistics before each of them
   double windowWall = 0;
-  for (int blocks = 0; blocks < maxBlocks;) {
+  int blocks = 0;
+  while (blocks < maxBlocks) {
     const double x = -inside / 2 + 0.9 + 1.8 * (blocks % columns);
     const Vec2 position{x, topOver(world, x - 0.9, x + 0.9) + 1.8};
     auto start = std::chrono::steady_clock::now();
     if (!world.addBody(bench::pileBlock(blocks, random, position))) std::exit(3);
     ++blocks;
     for (int s = 0; s < stepsPerDrop; ++s) {
+      previous.push_back(world.statistics());
       if (!world.step()) std::exit(3);
       const auto now = std::chrono::steady_clock::now();
       const double wall = std::chrono::duration<double>(now - start).count();
@@ -99,13 +117,15 @@ int additiveRun(int maxBlocks) {
       if (window.size() > windowSteps) {
         windowWall -= window.front();
         window.pop_front();
+        previous.pop_front();
       }
     }
     if (blocks % 50 == 0) std::printf(" %d:%.2f", blocks, windowWall);
     std::fflush(stdout);
-    if (window.size() == windowSteps && windowWall >= kWallLimit) return blocks;
+    if (window.size() == windowSteps && windowWall >= kWallLimit) break;
   }
-  return maxBlocks;
+  printWindow(world.statistics(), previous.front(), kWindow, world.lastStep().contact.largestGroup);
+  return blocks;
 }
 
 int additive(int runs, int maxBlocks) {
