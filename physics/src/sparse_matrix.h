@@ -28,6 +28,10 @@ class SparseMatrix {
   std::span<const int> columns(int i) const { return {column_.data() + start_[i], length(i)}; }
   std::span<const double> values(int i) const { return {value_.data() + start_[i], length(i)}; }
   double diagonal(int i) const { return diagonal_[i]; }
+  // The pattern: where each row starts in columnIndices() (n + 1 offsets), and the columns of all
+  // rows one after another.
+  std::span<const int> rowStarts() const { return {start_.data(), static_cast<size_t>(n_) + 1}; }
+  std::span<const int> columnIndices() const { return column_; }
   // A_ij, zero where nothing is stored (a binary search in row i).
   double at(int i, int j) const;
 
