@@ -49,6 +49,7 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow>
   // m + (r_i x n_i)(r_j x n_j) / I) for each shared body, with s = +1 where the contact's force
   // acts as +f n on the body and -1 where it acts as -f n; the term is evaluated with the lower
   // row first, so that a_ij and a_ji are the same number. Exact zeros are left out.
+  next_.assign(slotStart_.begin(), slotStart_.end() - 1);
   A.startRows(k);
   for (int i = 0; i < k; ++i) {
     const BodyEntry* lists[2] = {nullptr, nullptr};
@@ -60,8 +61,8 @@ void ContactMatrixBuilder::build(const Model& model, std::span<const ContactRow>
       if (slot < 0) continue;
       lists[side] = entries_.data() + slotStart_[slot];
       ends[side] = entries_.data() + slotStart_[slot + 1];
-      own[side] = std::lower_bound(lists[side], ends[side], i,
-                                   [](const BodyEntry& e, int row) { return e.row < row; });
+      own[side] = entries_.data() + next_[slot]++;  // the rows come in order: i is the next
+      CONTACTLAB_ASSERT(own[side]->row == i, "contact matrix: a body's entries out of row order");
       bodies[side] = &model.bodies[bodies_[slot]];
     }
     const auto term = [&](int side, const BodyEntry& other) {

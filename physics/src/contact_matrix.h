@@ -79,10 +79,10 @@ class ContactMatrixBuilder {
     double sign;
     double arm;
   };
-  std::vector<int> slotOf_;                   // each body's place in bodies_, -1 between builds
-  std::vector<int> bodies_;                   // the movable bodies the rows name
-  std::vector<int> slotStart_, next_;         // where each body's entries start in entries_
-  std::vector<BodyEntry> entries_;            // by body, then by row
+  std::vector<int> slotOf_;            // each body's place in bodies_, -1 between builds
+  std::vector<int> bodies_;            // the movable bodies the rows name
+  std::vector<int> slotStart_, next_;  // where each body's entries start in entries_; a cursor
+  std::vector<BodyEntry> entries_;     // by body, then by row
   std::vector<std::array<int, 2>> rowSlots_;  // each row's two bodies' slots (-1: fixed)
 };
 
