@@ -2,12 +2,20 @@
 // settles (first 5 s) and once it rests (next 5 s), with the time of each stage and the largest
 // contact group; then the LCP solve time against the number of contacts in a group.
 //
+// The additive pile (--additive): one block dropped every 0.1 s of simulation into a container
+// 32 m wide (that of the 400-block pile), in columns 1.8 m apart taken in turn from left to right
+// (as pile_scene.h's rows), its centre 1.8 m above the highest block below it, until the last 5 s
+// of simulation took 4.5 s of wall time or more; reports the block count reached then (median of
+// the runs) and, on the way, the wall seconds of the last 5 simulated seconds at every 50 blocks.
+//
 // Usage: contactlab-bench-pile [--runs R] [sizes...]   (default sizes 10 20 50 100 200, R = 3)
+//        contactlab-bench-pile --additive [--runs R] [--max BLOCKS]   (default max 2000)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -49,19 +57,117 @@ Phase runPhase(World& world, double seconds) {
   return phase;
 }
 
+constexpr double kDropInterval = 0.1;  // simulated seconds between two blocks
+constexpr double kWindow = 5;          // simulated seconds whose wall time is watched
+constexpr double kWallLimit = 4.5;     // wall seconds of the window that end the run
+
+// The top of the highest block over [left, right] (the floor's is 0).
+double topOver(const World& world, double left, double right) {
+  double top = 0;
+  for (BodyId id : world.bodies()) {
+    if (world.body(id)->def.fixed) continue;
+    const Bounds box = world.bounds(id).value();
+    if (box.max.x >= left && box.min.x <= right) top = std::max(top, box.max.y);
+  }
+  return top;
+}
+
+// Where the last window's time went: the stages' shares of it, the LCP pivots and collisions per
+// simulated second, and the largest contact group at its end.
+void printWindow(const Statistics& now, const Statistics& then, double seconds, int largest) {
+  const StageTimes &t = now.contact.time, &t0 = then.contact.time;
+  const double total = t.total - t0.total;
+  auto share = [&](double part, double before) { return 100 * (part - before) / total; };
+  std::printf(
+      "\n  last %.0f s: detect %.0f%%, build %.0f%%, lcp %.0f%%, collide %.0f%%, gaps %.0f%%; "
+      "%.0f pivots and %.0f collisions per s; largest group %d",
+      seconds, share(t.detection, t0.detection), share(t.build, t0.build), share(t.solve, t0.solve),
+      share(t.collisions, t0.collisions), share(t.gaps, t0.gaps),
+      double(now.contact.pivots - then.contact.pivots) / seconds,
+      double(now.collisions - then.collisions) / seconds, largest);
+}
+
+// Blocks dropped one at a time until kWindow simulated seconds take kWallLimit wall seconds; the
+// block count reached then (maxBlocks if the pile keeps up to the end).
+int additiveRun(int maxBlocks) {
+  const double inside = bench::pileWidth(400);
+  World world = bench::pileContainer(inside);
+  std::mt19937 random(20261204);
+  const int columns = static_cast<int>(inside / 1.8);
+  const int stepsPerDrop = static_cast<int>(kDropInterval / world.settings().dt + 0.5);
+  const size_t windowSteps = static_cast<size_t>(kWindow / world.settings().dt + 0.5);
+  std::deque<double> window;        // wall seconds of the last windowSteps steps
+  std::deque<Statistics> previous;  // the statistics before each of them
+  double windowWall = 0;
+  int blocks = 0;
+  while (blocks < maxBlocks) {
+    const double x = -inside / 2 + 0.9 + 1.8 * (blocks % columns);
+    const Vec2 position{x, topOver(world, x - 0.9, x + 0.9) + 1.8};
+    auto start = std::chrono::steady_clock::now();
+    if (!world.addBody(bench::pileBlock(blocks, random, position))) std::exit(3);
+    ++blocks;
+    for (int s = 0; s < stepsPerDrop; ++s) {
+      previous.push_back(world.statistics());
+      if (!world.step()) std::exit(3);
+      const auto now = std::chrono::steady_clock::now();
+      const double wall = std::chrono::duration<double>(now - start).count();
+      start = now;
+      window.push_back(wall);
+      windowWall += wall;
+      if (window.size() > windowSteps) {
+        windowWall -= window.front();
+        window.pop_front();
+        previous.pop_front();
+      }
+    }
+    if (blocks % 50 == 0) std::printf(" %d:%.2f", blocks, windowWall);
+    std::fflush(stdout);
+    if (window.size() == windowSteps && windowWall >= kWallLimit) break;
+  }
+  printWindow(world.statistics(), previous.front(), kWindow, world.lastStep().contact.largestGroup);
+  return blocks;
+}
+
+int additive(int runs, int maxBlocks) {
+  std::printf(
+      "Additive pile: a block every %.1f s into a %.0f m container, until %.0f s of simulation "
+      "take %.1f s of wall time\n(blocks:wall seconds of the last %.0f simulated seconds)\n",
+      kDropInterval, bench::pileWidth(400), kWindow, kWallLimit, kWindow);
+  std::vector<double> reached;
+  for (int r = 0; r < runs; ++r) {
+    std::printf("run %d:", r + 1);
+    reached.push_back(additiveRun(maxBlocks));
+    std::printf("\n  blocks reached: %.0f\n", reached.back());
+  }
+  std::printf("additive pile: %.0f blocks (median of %d runs)\n", median(reached), runs);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int runs = 3;
+  int runs = 3, maxBlocks = 2000;
+  bool additivePile = false;
   std::vector<int> sizes;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc) {
       runs = std::atoi(argv[++i]);
+    } else if (arg == "--max" && i + 1 < argc) {
+      maxBlocks = std::atoi(argv[++i]);
+    } else if (arg == "--additive") {
+      additivePile = true;
     } else {
       sizes.push_back(std::atoi(argv[i]));
     }
   }
+  if (runs < 1 || maxBlocks < 1) {
+    std::fprintf(stderr,
+                 "usage: contactlab-bench-pile [--runs R] [sizes...] | --additive "
+                 "[--runs R] [--max BLOCKS] (R, BLOCKS >= 1)\n");
+    return 2;
+  }
+  if (additivePile) return additive(runs, maxBlocks);
   if (sizes.empty()) sizes = {10, 20, 50, 100, 200};
   ContactSimWork all;
   std::printf(

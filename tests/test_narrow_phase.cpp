@@ -624,3 +624,34 @@ TEST_CASE("a corner approaching a corner gives one contact along the line betwee
                 Transform(corner + 2 * kMargin * direction + Vec2{0.5, 0.5}, 0))
             .empty());
 }
+
+TEST_CASE("a polygon of many corners on a polygon of many corners touches at the nearest corner") {
+  // Two regular 40-gons of radius 1, the upper one's lowest corner 2 mm above the middle of the
+  // lower one's top edge. Within a 5 mm margin that corner is the only contact (its neighbours
+  // are 14 mm up, the top edge's ends 8 mm below the upper one's edges): normal up, at 2 mm,
+  // whichever shape comes first.
+  constexpr int kCorners = 40;
+  const double pi = std::acos(-1.0), step = 2 * pi / kCorners;
+  std::vector<Vec2> lowerPoints, upperPoints;
+  for (int k = 0; k < kCorners; ++k) {
+    lowerPoints.push_back(
+        {std::cos(pi / 2 + step / 2 + k * step), std::sin(pi / 2 + step / 2 + k * step)});
+    upperPoints.push_back({std::cos(-pi / 2 + k * step), std::sin(-pi / 2 + k * step)});
+  }
+  Vec2 lowerCentre, upperCentre;
+  const Shape lower = polygon(lowerPoints, lowerCentre), upper = polygon(upperPoints, upperCentre);
+  const double top = std::cos(step / 2), gap = 0.002, margin = 0.005;
+  const Transform lowerPlace(lowerCentre, 0), upperPlace(upperCentre + Vec2{0, top + 1 + gap}, 0);
+  for (bool upperFirst : {true, false}) {
+    CAPTURE(upperFirst);
+    const auto contacts = upperFirst ? collide(upper, upperPlace, lower, lowerPlace, margin)
+                                     : collide(lower, lowerPlace, upper, upperPlace, margin);
+    REQUIRE(contacts.size() == 1);
+    const ContactGeometry& c = contacts[0];
+    checkConsistent(c, margin);
+    CHECK(c.pointOwnerIsFirst == upperFirst);
+    CHECK(near(normalTowardsFirst(c), upperFirst ? Vec2{0, 1} : Vec2{0, -1}));
+    CHECK(c.distance == doctest::Approx(gap).epsilon(1e-9));
+    CHECK(near(c.point1, Vec2{0, top + gap}));
+  }
+}

@@ -4,6 +4,7 @@
 // body by body from per-contact Jacobian rows rather than by looping over all contact pairs.
 #pragma once
 
+#include <array>
 #include <span>
 #include <vector>
 
@@ -74,13 +75,15 @@ class ContactMatrixBuilder {
 
  private:
   struct BodyEntry {
-    int body;
     int row;
     double sign;
     double arm;
   };
-  std::vector<BodyEntry> entries_;
-  std::vector<SparseEntry> terms_;
+  std::vector<int> slotOf_;            // each body's place in bodies_, -1 between builds
+  std::vector<int> bodies_;            // the movable bodies the rows name
+  std::vector<int> slotStart_, next_;  // where each body's entries start in entries_; a cursor
+  std::vector<BodyEntry> entries_;     // by body, then by row
+  std::vector<std::array<int, 2>> rowSlots_;  // each row's two bodies' slots (-1: fixed)
 };
 
 }  // namespace contactlab

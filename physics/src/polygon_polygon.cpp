@@ -21,7 +21,9 @@
 //   tiny tilt between the stacked boxes; two genuinely different contacts that close with opposite
 //   normals would constrain the same motion anyway.
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <span>
 
 #include "collision_pairs.h"
 
@@ -136,31 +138,36 @@ bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& 
   return false;
 }
 
-// Whether all of `other`'s vertices lie farther than `gap` beyond one edge line of `polygon` (a
-// separating axis): then the two are farther apart than `gap` and no vertex of either is near the
-// other. `relative` places `other` in `polygon`'s frame.
-bool separatedBeyond(const Shape& polygon, const Shape& other, const Transform& relative,
-                     double gap) {
+// Whether all of `other`'s vertices (`placed`, in `polygon`'s frame) lie farther than `gap` beyond
+// one edge line of `polygon` (a separating axis): then the two are farther apart than `gap` and no
+// vertex of either is near the other.
+bool separatedBeyond(const Shape& polygon, std::span<const Vec2> placed, double gap) {
   for (size_t j = 0; j < polygon.vertices.size(); ++j) {
     const Vec2 normal = polygon.normals[j], start = polygon.vertices[j];
     bool beyond = true;
-    for (size_t i = 0; i < other.vertices.size() && beyond; ++i)
-      beyond = glm::dot(normal, relative.apply(other.vertices[i]) - start) > gap;
+    for (size_t i = 0; i < placed.size() && beyond; ++i)
+      beyond = glm::dot(normal, placed[i] - start) > gap;
     if (beyond) return true;
   }
   return false;
 }
 
+// `shape`'s vertices placed by `placement`.
+void placeVertices(const Shape& shape, const Transform& placement, std::span<Vec2> placed) {
+  for (size_t i = 0; i < placed.size(); ++i) placed[i] = placement.apply(shape.vertices[i]);
+}
+
 // Appends the contacts of the vertices of `owner` against the edges (or, corner to corner, the
-// vertices) of `other`, skipping any that repeats one of out[firstEarlier, endEarlier).
+// vertices) of `other`, skipping any that repeats one of out[firstEarlier, endEarlier). `relative`
+// places `owner` in `other`'s frame, and `placed` holds owner's vertices placed by it.
 void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape& other,
-                    const Transform& otherPlace, bool ownerIsFirst, double margin, double tolerance,
-                    double sameTolerance, size_t firstEarlier, size_t endEarlier,
+                    const Transform& otherPlace, const Transform& relative,
+                    std::span<const Vec2> placed, bool ownerIsFirst, double margin,
+                    double tolerance, double sameTolerance, size_t firstEarlier, size_t endEarlier,
                     std::vector<ContactGeometry>& out) {
-  const Transform relative = relativePlacement(ownerPlace, otherPlace);
   const size_t n = owner.vertices.size();
   for (size_t i = 0; i < n; ++i) {
-    Vec2 point = relative.apply(owner.vertices[i]);
+    const Vec2 point = placed[i];
     const EdgeTouch deepest = deepestEdge(other, point);
     // Farther than the margin from an edge line is farther from the polygon: no contact.
     if (!(deepest.distance < margin) && deepest.distance > tolerance) continue;
@@ -209,13 +216,29 @@ void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const 
   if (!(glm::length(ta.position - tb.position) - a.boundingRadius - b.boundingRadius < margin))
     return;
   const double tolerance = kRelativeTolerance * (a.boundingRadius + b.boundingRadius);
-  if (separatedBeyond(a, b, relativePlacement(tb, ta), margin + tolerance) ||
-      separatedBeyond(b, a, relativePlacement(ta, tb), margin + tolerance))
-    return;
+  // Each polygon's vertices placed once in the other's frame, for the separating axes and the
+  // vertex contacts alike (on the stack for polygons of up to kOnStack corners).
+  constexpr size_t kOnStack = 16;
+  const size_t na = a.vertices.size(), nb = b.vertices.size();
+  std::array<Vec2, 2 * kOnStack> stack;
+  std::vector<Vec2> heap;
+  std::span<Vec2> buffer(stack);
+  if (na > kOnStack || nb > kOnStack) {
+    heap.resize(na + nb);
+    buffer = heap;
+  }
+  const std::span<Vec2> aInB = buffer.subspan(0, na), bInA = buffer.subspan(na, nb);
+  const Transform aToB = relativePlacement(ta, tb), bToA = relativePlacement(tb, ta);
+  placeVertices(b, bToA, bInA);
+  if (separatedBeyond(a, bInA, margin + tolerance)) return;
+  placeVertices(a, aToB, aInB);
+  if (separatedBeyond(b, aInB, margin + tolerance)) return;
   const double sameTolerance = std::max(margin / 10, 2 * tolerance);
   const size_t first = out.size();
-  vertexContacts(a, ta, b, tb, true, margin, tolerance, sameTolerance, first, first, out);
-  vertexContacts(b, tb, a, ta, false, margin, tolerance, sameTolerance, first, out.size(), out);
+  vertexContacts(a, ta, b, tb, aToB, aInB, true, margin, tolerance, sameTolerance, first, first,
+                 out);
+  vertexContacts(b, tb, a, ta, bToA, bInA, false, margin, tolerance, sameTolerance, first,
+                 out.size(), out);
 }
 
 }  // namespace contactlab

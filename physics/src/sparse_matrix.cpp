@@ -48,6 +48,14 @@ void SparseMatrix::assign(int n, std::span<const SparseEntry> entries) {
   start_[n] = static_cast<int>(column_.size());
 }
 
+void SparseMatrix::startRows(int n) {
+  n_ = n;
+  start_.assign(1, 0);
+  column_.clear();
+  value_.clear();
+  diagonal_.assign(static_cast<size_t>(n), 0.0);
+}
+
 void SparseMatrix::assignDense(MatrixView A) {
   scratch_.clear();
   for (int i = 0; i < A.n; ++i)

@@ -28,6 +28,10 @@ class SparseMatrix {
   std::span<const int> columns(int i) const { return {column_.data() + start_[i], length(i)}; }
   std::span<const double> values(int i) const { return {value_.data() + start_[i], length(i)}; }
   double diagonal(int i) const { return diagonal_[i]; }
+  // The pattern: where each row starts in columnIndices() (n + 1 offsets), and the columns of all
+  // rows one after another.
+  std::span<const int> rowStarts() const { return {start_.data(), static_cast<size_t>(n_) + 1}; }
+  std::span<const int> columnIndices() const { return column_; }
   // A_ij, zero where nothing is stored (a binary search in row i).
   double at(int i, int j) const;
 
@@ -36,6 +40,16 @@ class SparseMatrix {
   void assign(int n, std::span<const SparseEntry> entries);
   // The nonzero entries of a dense symmetric matrix.
   void assignDense(MatrixView A);
+
+  // Filling row by row, without sorting: startRows(n), then rows 0 to n - 1 in turn, each its
+  // entries by increasing column with append() and closed by endRow(). Values must be nonzero.
+  void startRows(int n);
+  void append(int column, double value) {
+    if (column == static_cast<int>(start_.size()) - 1) diagonal_[column] = value;
+    column_.push_back(column);
+    value_.push_back(value);
+  }
+  void endRow() { start_.push_back(static_cast<int>(column_.size())); }
 
  private:
   size_t length(int i) const { return static_cast<size_t>(start_[i + 1] - start_[i]); }

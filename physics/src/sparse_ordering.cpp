@@ -29,6 +29,22 @@ size_t SparseOrdering::levels(const SparseMatrix& A, int root) {
 }
 
 void SparseOrdering::reverseCuthillMcKee(const SparseMatrix& A, std::vector<int>& order) {
+  if (A.size() < kRememberFrom) return compute(A, order);
+  const std::span<const int> starts = A.rowStarts(), columns = A.columnIndices();
+  for (const Remembered& r : remembered_) {
+    if (std::ranges::equal(r.starts, starts) && std::ranges::equal(r.columns, columns)) {
+      order.assign(r.order.begin(), r.order.end());
+      return;
+    }
+  }
+  compute(A, order);
+  Remembered& slot = remembered_[nextSlot_++ % remembered_.size()];
+  slot.starts.assign(starts.begin(), starts.end());
+  slot.columns.assign(columns.begin(), columns.end());
+  slot.order.assign(order.begin(), order.end());
+}
+
+void SparseOrdering::compute(const SparseMatrix& A, std::vector<int>& order) {
   const int n = A.size();
   degree_.resize(n);
   for (int i = 0; i < n; ++i) degree_[i] = static_cast<int>(A.columns(i).size());

@@ -6,6 +6,7 @@
 // L D L^T factor, is nonzero only within a short distance left of the diagonal.
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "sparse_matrix.h"
@@ -14,10 +15,22 @@ namespace contactlab {
 
 class SparseOrdering {
  public:
-  // order[p] is the row placed p-th. Deterministic: ties go to the lower index.
+  // order[p] is the row placed p-th. Deterministic: ties go to the lower index. The order depends
+  // on A's pattern alone: the orders of the last few patterns of kRememberFrom rows or more are
+  // kept and given again for the same pattern (a resting pile's groups keep theirs from one
+  // evaluation to the next).
   void reverseCuthillMcKee(const SparseMatrix& A, std::vector<int>& order);
 
+  static constexpr int kRememberFrom = 32;
+
  private:
+  struct Remembered {
+    std::vector<int> starts, columns, order;
+  };
+  void compute(const SparseMatrix& A, std::vector<int>& order);
+
+  std::array<Remembered, 4> remembered_;
+  size_t nextSlot_ = 0;
   // Breadth-first from `root` over unvisited rows, appending to order_; returns where the last
   // level starts in order_.
   size_t levels(const SparseMatrix& A, int root);
