@@ -32,7 +32,8 @@ void SparseOrdering::reverseCuthillMcKee(const SparseMatrix& A, std::vector<int>
   if (A.size() < kRememberFrom) return compute(A, order);
   const std::span<const int> starts = A.rowStarts(), columns = A.columnIndices();
   for (const Remembered& r : remembered_) {
-    if (std::ranges::equal(r.starts, starts) && std::ranges::equal(r.columns, columns)) {
+    if (std::equal(r.starts.begin(), r.starts.end(), starts.begin(), starts.end()) &&
+        std::equal(r.columns.begin(), r.columns.end(), columns.begin(), columns.end())) {
       order.assign(r.order.begin(), r.order.end());
       return;
     }
