@@ -57,11 +57,14 @@ struct ColourRange {
 };
 
 // The substep's gap terms (substep_solver.cpp, normalBias): 1 / hs, the target gap, and the soft
-// constraint's bias rate, mass and impulse scales and largest push-out speed; whether a relax
-// sweep adds the impulses it ends with to the step's totals (the substep's last one does).
+// constraint's bias rate, mass and impulse scales and largest push-out speed; for a relax sweep,
+// whether it finds the gaps at the bodies' new positions (the substep's first one does: the others
+// see the same positions) and whether it adds the impulses it ends with to the step's totals (the
+// substep's last one does).
 struct SweepTerms {
   double perSubstep = 0, target = 0;
   double biasRate = 0, massScale = 1, impulseScale = 0, maxPushOut = 0;
+  bool updateGaps = true;
   bool addToTotals = true;
 };
 

@@ -387,6 +387,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     }
     for (int relax = 1; relax <= kRelaxSweeps; ++relax) {
       if (jointed) sweepJoints(hs, false);
+      terms_.updateGaps = relax == 1;
       terms_.addToTotals = relax == kRelaxSweeps;
       sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
                    colourRanges_, bodies_.data(), terms_, false);

@@ -201,7 +201,7 @@ template <int Points>
 template <bool PushOut, int Points>
 [[gnu::always_inline]] inline void sweepBundle(Bundle<Points>& b, SubstepBody* bodies,
                                                const SweepTerms& t) {
-  if (!PushOut) updateExcess(b, bodies, t.target);
+  if (!PushOut && t.updateGaps) updateExcess(b, bodies, t.target);
   PairVelocities p = gather(b, bodies);
   if (PushOut)
     for (PointLanes& c : b.point) solveFriction(b, c, p);
