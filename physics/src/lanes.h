@@ -45,5 +45,9 @@ using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(long long)
 [[gnu::always_inline]] inline Lanes selectLanes(LaneMask m, Lanes a, Lanes b) {
   return m ? a : b;
 }
+// Whether every lane of a comparison's mask is set.
+[[gnu::always_inline]] inline bool allLanes(LaneMask m) {
+  return (m[0] & m[1] & m[2] & m[3]) != 0;
+}
 
 }  // namespace contactlab

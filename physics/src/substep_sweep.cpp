@@ -144,20 +144,27 @@ template <int Points>
   const Lanes both2 = -(k.inverse12 * c1 + k.inverse22 * c2);
   const Lanes first1 = -c1 * a.normalMass;
   const Lanes second2 = -c2 * c.normalMass;
-  // The rows one at a time: the first row's update, then the second's with the first's change
-  // (its velocity moved by k12 times the first row's change of impulse).
-  const Lanes serial1 = maxLanes(
-      (1 - ga.impulseScale) * oldA - ga.massScale * a.normalMass * (normalVelocity(a, p) + ga.bias),
-      zero);
-  const Lanes serial2 = maxLanes(
-      (1 - gb.impulseScale) * oldB -
-          gb.massScale * c.normalMass * (normalVelocity(c, p) + k.k12 * (serial1 - oldA) + gb.bias),
-      zero);
   const LaneMask both = (both1 >= zero) & (both2 >= zero);
   const LaneMask first = (first1 >= zero) & (k.k12 * first1 + c2 >= zero);
   const LaneMask second = (second2 >= zero) & (k.k12 * second2 + c1 >= zero);
   const LaneMask neither = (c1 >= zero) & (c2 >= zero);
-  Lanes x1 = selectLanes(neither, zero, serial1), x2 = selectLanes(neither, zero, serial2);
+  Lanes x1 = zero, x2 = zero;
+  const LaneMask solved = both | first | second | neither;
+  if (!allLanes(solved)) {
+    // Rounding left some lane none: there the rows one at a time, the first row's update, then the
+    // second's with the first's change (its velocity moved by k12 times the first's change).
+    const Lanes serial1 =
+        maxLanes((1 - ga.impulseScale) * oldA -
+                     ga.massScale * a.normalMass * (normalVelocity(a, p) + ga.bias),
+                 zero);
+    const Lanes serial2 =
+        maxLanes((1 - gb.impulseScale) * oldB -
+                     gb.massScale * c.normalMass *
+                         (normalVelocity(c, p) + k.k12 * (serial1 - oldA) + gb.bias),
+                 zero);
+    x1 = selectLanes(solved, zero, serial1);
+    x2 = selectLanes(solved, zero, serial2);
+  }
   x1 = selectLanes(second, zero, x1);
   x2 = selectLanes(second, second2, x2);
   x1 = selectLanes(first, first1, x1);
