@@ -7,6 +7,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "coverage_atlas.h"
 
 namespace contactlab {
 namespace {
@@ -22,6 +26,23 @@ void unbindShadersAndBuffers() {
       reinterpret_cast<BindBuffer>(SDL_GL_GetProcAddress("glBindBuffer"));
   if (useProgram) useProgram(0);
   if (bindBuffer) bindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+// The coverage atlas (coverage_atlas.h) as an alpha texture, made at the first use in a context.
+GLuint atlasTexture() {
+  static GLuint texture = 0;
+  if (texture != 0 && glIsTexture(texture)) return texture;
+  const std::vector<std::uint8_t> texels = coverageAtlas();
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, kAtlasWidth, kAtlasHeight, 0, GL_ALPHA, GL_UNSIGNED_BYTE,
+               texels.data());
+  return texture;
 }
 
 }  // namespace
@@ -72,17 +93,30 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glEnableClientState(GL_VERTEX_ARRAY);
   glEnableClientState(GL_COLOR_ARRAY);
+  glEnableClientState(GL_TEXTURE_COORD_ARRAY);
   glVertexPointer(2, GL_FLOAT, sizeof(DrawVertex), &vertices[0].x);
+  glTexCoordPointer(2, GL_FLOAT, sizeof(DrawVertex), &vertices[0].u);
   glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(DrawVertex), &vertices[0].color);
   glLineWidth(1.0f);
+  glBindTexture(GL_TEXTURE_2D, atlasTexture());
+  glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
   for (const DrawBatch& batch : list.batches()) {
+    // Blended triangles take their alpha from the atlas; the others are plain coloured.
+    const bool blended = batch.primitive == Primitive::BlendedTriangles;
     if (batch.primitive == Primitive::OpaqueTriangles)
       glDisable(GL_BLEND);
     else
       glEnable(GL_BLEND);
+    if (blended)
+      glEnable(GL_TEXTURE_2D);
+    else
+      glDisable(GL_TEXTURE_2D);
     glDrawArrays(batch.primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES,
                  static_cast<GLint>(batch.first), static_cast<GLsizei>(batch.count));
   }
+  glDisable(GL_TEXTURE_2D);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glDisableClientState(GL_TEXTURE_COORD_ARRAY);
   glDisableClientState(GL_COLOR_ARRAY);
   glDisableClientState(GL_VERTEX_ARRAY);
   glEnable(GL_BLEND);

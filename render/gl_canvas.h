@@ -1,7 +1,8 @@
 // Puts a DrawList on the screen with OpenGL: an orthographic projection in pixels (y down) and one
-// draw call of coloured triangles from client-side vertex arrays (OpenGL 1.1, a compatibility
-// context), opaque batches without blending. Leaves the state Dear ImGui's OpenGL3 backend expects
-// (no program, no array buffer).
+// draw call per batch from client-side vertex arrays (OpenGL 1.1, a compatibility context), opaque
+// batches without blending, blended ones modulated by the coverage atlas (coverage_atlas.h, an
+// alpha texture made once per context). Leaves the state Dear ImGui's OpenGL3 backend expects (no
+// program, no array buffer, no texture bound).
 #pragma once
 
 #include "draw_list.h"

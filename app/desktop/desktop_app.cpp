@@ -146,6 +146,7 @@ bool DesktopApp::start() {
 
 void DesktopApp::frame() {
   double frameStart = nowSeconds();
+  controller_->setFrame(static_cast<std::uint64_t>(frames_) + 1);
   handleEvents();
   if (!runner_->threaded()) runner_->pump(1.0 / 60);  // scripted runs: deterministic frames
   ui_.now = frameStart;
@@ -217,6 +218,10 @@ void DesktopApp::takeFrame() {
   if (!taken) return;
   const RunnerStatus& status = runStatus();
   controller_->setEpoch(status.epoch);
+  if (status.dragFrame > shownDragFrame_) {  // a drag move reached the screen: its lag in frames
+    perf_.dragShown(frames_ + 1 - static_cast<std::int64_t>(status.dragFrame));
+    shownDragFrame_ = status.dragFrame;
+  }
   if (status.epoch != shownEpoch_) {
     shownEpoch_ = status.epoch;
     if (mouse_.holding()) mouse_.cancel(*controller_);

@@ -102,6 +102,7 @@ class DesktopApp {
   double nextDeadline_ = 0;   // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
   std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
+  std::uint64_t shownDragFrame_ = 0;   // RunnerStatus::dragFrame last shown
   bool closeMenus_ = false;            // Escape was pressed: close open menus and popups next frame
   std::optional<double> pendingTextScale_;  // View > Text size, applied before the next frame
   bool fitPending_ = false;

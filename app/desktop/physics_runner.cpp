@@ -5,6 +5,11 @@
 #include <chrono>
 #include <utility>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace contactlab {
 namespace {
 
@@ -22,6 +27,17 @@ constexpr std::size_t kMaxUnseenCollisions = 10000;
 // Steps between two looks for bodies that left the world (removeLostBodies): they are kLostDepth
 // below the floor by then, so a few steps late changes nothing.
 constexpr std::uint64_t kLostCheckSteps = 32;
+
+// The worker yields the processor to the window: on a machine with fewer free cores than the
+// window's threads and the worker want (software OpenGL rasterizes on threads of its own), the
+// window keeps its frame rate and the simulation falls behind real time, which the window shows.
+// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority.
+void yieldToWindow() {
+#ifdef __linux__
+  constexpr int kWorkerNice = 5;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kWorkerNice);
+#endif
+}
 
 }  // namespace
 
@@ -75,6 +91,7 @@ void PhysicsRunner::stepOnce() {
     session_.control.error = "the simulation stopped: " + status.error().message;
     return;
   }
+  session_.control.steppedDragFrame = session_.control.dragFrame;
   CollisionLog& log = session_.collisions;
   for (const CollisionEvent& event : world.lastStep().collisionEvents)
     log.add({event.point, event.impulse, world.time()});
@@ -168,6 +185,7 @@ void PhysicsRunner::publish() {
   status.source = s.doc.source;
   status.lost = s.control.lost;
   status.lostSerial = s.control.lostSerial;
+  status.dragFrame = s.control.steppedDragFrame;
   std::shared_ptr<const FrameSnapshot> replaced;  // let go of after the lock
   {
     std::lock_guard lock(frameMutex_);
@@ -180,6 +198,7 @@ void PhysicsRunner::publish() {
 }
 
 void PhysicsRunner::loop() {
+  yieldToWindow();
   double last = nowSeconds();
   bool dirty = true;
   std::uint64_t seenEdits = session_.doc.edits, seenEpoch = session_.doc.epoch;

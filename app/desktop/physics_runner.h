@@ -34,7 +34,9 @@ struct RunControl {
   int stepRequests = 0;
   std::string error;  // why the simulation stopped (a step failed) or an edit was refused
   std::string lost;   // which bodies left the world and were removed (removeLostBodies), if any
-  std::uint64_t lostSerial = 0;  // counts the removals, so the window tells each one once
+  std::uint64_t lostSerial = 0;        // counts the removals, so the window tells each one once
+  std::uint64_t dragFrame = 0;         // the window's frame of the last mouse-spring move applied
+  std::uint64_t steppedDragFrame = 0;  // ...and of the last one a step has used
 };
 
 // A scene the window asked for, captured by the worker between two steps, with what the window
