@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numbers>
 
 #include "coverage_atlas.h"
@@ -30,6 +31,18 @@ void DrawList::endLayer() {
     vertices_.insert(vertices_.end(), bucket.begin(), bucket.end());
     bucket.clear();
   }
+}
+
+bool DrawList::sameDrawing(const DrawList& other) const {
+  if (vertices_.size() != other.vertices_.size() || batches_.size() != other.batches_.size())
+    return false;
+  for (std::size_t i = 0; i < batches_.size(); ++i) {
+    const DrawBatch &a = batches_[i], &b = other.batches_[i];
+    if (a.primitive != b.primitive || a.first != b.first || a.count != b.count) return false;
+  }
+  static_assert(sizeof(DrawVertex) == 5 * 4, "DrawVertex has no padding: compared as bytes");
+  return vertices_.empty() || std::memcmp(vertices_.data(), other.vertices_.data(),
+                                          vertices_.size() * sizeof(DrawVertex)) == 0;
 }
 
 void DrawList::push(Vec2 p, Rgba color, Primitive primitive) {

@@ -49,6 +49,8 @@ class DrawList {
   // The vertices and batches of the closed layers.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
+  // Whether two lists draw the same picture: the same batches of the same vertices, bit for bit.
+  bool sameDrawing(const DrawList& other) const;
 
   void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
   // A convex polygon, filled (a fan from its first corner).

@@ -27,4 +27,14 @@ void clearClip();
 // its drawable of `drawableWidth` x `drawableHeight` pixels (larger on high-DPI screens).
 void drawCanvas(const DrawList& list, int width, int height, int drawableWidth, int drawableHeight);
 
+// The picture drawn in the window rectangle from (x0, y0) to (x1, y1), kept as a texture
+// (keepPicture) and put back in a later frame whose drawing is the same (drawKeptPicture: false,
+// drawing nothing, if no picture of that rectangle is kept). Software OpenGL draws a thousand
+// bodies in several milliseconds and puts a picture back in a fraction of that, and while the
+// physics runs behind the frame rate most frames show the same snapshot.
+void keepPicture(double x0, double y0, double x1, double y1, int width, int height,
+                 int drawableWidth, int drawableHeight);
+bool drawKeptPicture(double x0, double y0, double x1, double y1, int width, int height,
+                     int drawableWidth, int drawableHeight);
+
 }  // namespace contactlab

@@ -86,6 +86,9 @@ class DesktopApp {
   MouseTool mouse_;
   PerfMeter perf_;
   DrawList drawList_;
+  DrawList shownList_;               // the drawing on screen
+  bool pictureKept_ = false;         // ...kept as a picture (gl_canvas.h: keepPicture)
+  bool lastDrawingRepeated_ = true;  // the last frame drew what the one before it drew
   std::vector<ImpulseMark> marks_;
   std::vector<Preset> presets_;
   std::vector<SDL_Event> pendingInput_;  // this frame's mouse and keys, for after NewFrame
