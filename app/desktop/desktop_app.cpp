@@ -373,6 +373,7 @@ SimulationStatus DesktopApp::simulationStatus() const {
   s.speed = r.speed;
   s.behind = r.behind;
   s.busySeconds = runner_->busySeconds();
+  s.qpIterationCap = r.qpIterationCap;
   s.canUndo = r.canUndo;
   s.canRedo = r.canRedo;
   s.error = r.error;

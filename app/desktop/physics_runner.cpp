@@ -19,6 +19,11 @@ double nowSeconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
+// While the mouse spring pulls a body, a step's contact solves take about this much wall time, so
+// that the body follows the mouse within a frame or two; and never fewer iterations than this.
+constexpr double kDragSolveSeconds = 0.010;
+constexpr int kDragMinIterations = 20;
+
 // Snapshots the worker keeps for refilling: the one published, the one the window holds, and one
 // to fill. More are made if a reader holds on to old ones, but not kept.
 constexpr std::size_t kPooledSnapshots = 3;
@@ -80,8 +85,35 @@ void PhysicsRunner::applyQueued() {
   if (!edits.empty()) bodiesMayHaveChanged_ = true;
 }
 
+// Time stepping to a tolerance (scheme qp) solves each step's contacts until the residual is small
+// enough, which in a large scene with a body pulled by the mouse spring can take hundreds of
+// iterations and a third of a second a step: the body would trail the mouse by seconds. While the
+// spring pulls, each solve is capped at the iterations that fit kDragSolveSeconds (from the time
+// per iteration of the last steps); the statistics count the solves stopped short, the window
+// tells the cap and the residual reached. The cap is lifted as the drag ends.
+void PhysicsRunner::capSolvesWhileDragging() {
+  World& world = session_.doc.world;
+  const WorldSettings& s = world.settings();
+  if (s.solver != SolverKind::Timestep || s.timestepScheme != TimestepScheme::Qp) {
+    if (iterationCap_ != 0) world.setQpIterationCap(iterationCap_ = 0);
+    return;
+  }
+  const TimestepWork& last = world.lastStep().timestep;
+  if (last.qpIterations > 0 && last.time.solve > 0) {
+    secondsPerIteration_ = last.time.solve / static_cast<double>(last.qpIterations);
+    solvesPerStep_ = std::max<double>(1, static_cast<double>(last.qpSolves));
+  }
+  int cap = 0;
+  if (session_.doc.drag.active() && secondsPerIteration_ > 0) {
+    const double fits = kDragSolveSeconds / (secondsPerIteration_ * solvesPerStep_);
+    if (fits < s.qpIterations) cap = std::max(kDragMinIterations, static_cast<int>(fits));
+  }
+  if (cap != iterationCap_) world.setQpIterationCap(iterationCap_ = cap);
+}
+
 void PhysicsRunner::stepOnce() {
   World& world = session_.doc.world;
+  capSolvesWhileDragging();
   stepStartedNs_ = Clock::now().time_since_epoch().count();
   Status status = world.step();
   stepStartedNs_ = 0;
@@ -186,6 +218,7 @@ void PhysicsRunner::publish() {
   status.lost = s.control.lost;
   status.lostSerial = s.control.lostSerial;
   status.dragFrame = s.control.steppedDragFrame;
+  status.qpIterationCap = iterationCap_;
   std::shared_ptr<const FrameSnapshot> replaced;  // let go of after the lock
   {
     std::lock_guard lock(frameMutex_);

@@ -110,6 +110,7 @@ class PhysicsRunner {
   void loop();
   void applyQueued();
   void stepOnce();
+  void capSolvesWhileDragging();
   void publish();
   std::shared_ptr<FrameSnapshot> spareSnapshot();
   void measureSpeed(double now);
@@ -136,6 +137,11 @@ class PhysicsRunner {
   std::shared_ptr<const BodyDefinitions> definitions_;
   bool bodiesMayHaveChanged_ = true;  // an edit ran since definitions_ was made
   std::uint64_t serial_ = 0;
+
+  // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
+  double secondsPerIteration_ = 0;  // of the last step that solved to a tolerance
+  double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
+  int iterationCap_ = 0;            // set on the world; 0: none
 
   // Speed measurement (worker side).
   double windowStart_ = -1;
