@@ -18,23 +18,31 @@ Rgba Rgba::withAlpha(double alpha) const {
 
 void DrawList::clear() {
   vertices_.clear();
+  indices_.clear();
   batches_.clear();
-  for (auto& bucket : layer_) bucket.clear();
+  for (Bucket& bucket : layer_) {
+    bucket.vertices.clear();
+    bucket.indices.clear();
+  }
 }
 
 void DrawList::endLayer() {
   for (Primitive kind :
        {Primitive::OpaqueTriangles, Primitive::Lines, Primitive::BlendedTriangles}) {
-    std::vector<DrawVertex>& bucket = layer_[static_cast<int>(kind)];
-    if (bucket.empty()) continue;
-    batches_.push_back({kind, vertices_.size(), bucket.size()});
-    vertices_.insert(vertices_.end(), bucket.begin(), bucket.end());
-    bucket.clear();
+    Bucket& bucket = layer_[static_cast<int>(kind)];
+    if (bucket.indices.empty()) continue;
+    batches_.push_back({kind, indices_.size(), bucket.indices.size()});
+    const auto base = static_cast<std::uint32_t>(vertices_.size());
+    vertices_.insert(vertices_.end(), bucket.vertices.begin(), bucket.vertices.end());
+    for (std::uint32_t i : bucket.indices) indices_.push_back(base + i);
+    bucket.vertices.clear();
+    bucket.indices.clear();
   }
 }
 
 bool DrawList::sameDrawing(const DrawList& other) const {
-  if (vertices_.size() != other.vertices_.size() || batches_.size() != other.batches_.size())
+  if (vertices_.size() != other.vertices_.size() || indices_ != other.indices_ ||
+      batches_.size() != other.batches_.size())
     return false;
   for (std::size_t i = 0; i < batches_.size(); ++i) {
     const DrawBatch &a = batches_[i], &b = other.batches_[i];
@@ -45,29 +53,41 @@ bool DrawList::sameDrawing(const DrawList& other) const {
                                           vertices_.size() * sizeof(DrawVertex)) == 0;
 }
 
-void DrawList::push(Vec2 p, Rgba color, Primitive primitive) {
-  layer_[static_cast<int>(primitive)].push_back(
-      {static_cast<float>(p.x), static_cast<float>(p.y), kSolidU, kSolidV, color});
-}
-
-void DrawList::pushBlended(Vec2 p, float u, float v, Rgba color) {
-  layer_[static_cast<int>(Primitive::BlendedTriangles)].push_back(
-      {static_cast<float>(p.x), static_cast<float>(p.y), u, v, color});
+std::uint32_t DrawList::vertex(Primitive primitive, Vec2 p, float u, float v, Rgba color) {
+  std::vector<DrawVertex>& vertices = layer_[static_cast<int>(primitive)].vertices;
+  vertices.push_back({static_cast<float>(p.x), static_cast<float>(p.y), u, v, color});
+  return static_cast<std::uint32_t>(vertices.size() - 1);
 }
 
 void DrawList::texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4],
                             Rgba color) {
-  for (int k : {0, 1, 2, 0, 2, 3}) pushBlended(corners[k], u[k], v[k], color);
+  constexpr Primitive kind = Primitive::BlendedTriangles;
+  std::uint32_t first = 0;
+  for (int k = 0; k < 4; ++k) {
+    const std::uint32_t i = vertex(kind, corners[k], u[k], v[k], color);
+    if (k == 0) first = i;
+  }
+  for (std::uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u}) index(kind, first + k);
 }
 
 void DrawList::triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color) {
   Primitive kind = color.a == 255 ? Primitive::OpaqueTriangles : Primitive::BlendedTriangles;
-  for (Vec2 p : {a, b, c}) push(p, color, kind);
+  for (Vec2 p : {a, b, c}) index(kind, vertex(kind, p, kSolidU, kSolidV, color));
 }
 
 void DrawList::fillConvex(std::span<const Vec2> corners, Rgba color) {
-  for (std::size_t i = 1; i + 1 < corners.size(); ++i)
-    triangle(corners[0], corners[i], corners[i + 1], color);
+  if (corners.size() < 3) return;
+  const Primitive kind = color.a == 255 ? Primitive::OpaqueTriangles : Primitive::BlendedTriangles;
+  std::uint32_t first = 0;
+  for (std::size_t k = 0; k < corners.size(); ++k) {
+    const std::uint32_t i = vertex(kind, corners[k], kSolidU, kSolidV, color);
+    if (k == 0) first = i;
+  }
+  for (std::uint32_t k = 1; k + 1 < corners.size(); ++k) {  // a fan from the first corner
+    index(kind, first);
+    index(kind, first + k);
+    index(kind, first + k + 1);
+  }
 }
 
 namespace {
@@ -130,19 +150,24 @@ void DrawList::closedOutline(std::span<const Vec2> points, float width, Rgba col
     const Vec2 mitre = sum / length;
     return mitre * (profile.outer / std::max(glm::dot(mitre, after), 0.25));
   };
-  Vec2 first = offset(0), previous = first;
+  // Two vertices at each corner, outside (u = 0) and inside (u = 1); two triangles a side.
+  constexpr Primitive kind = Primitive::BlendedTriangles;
+  std::uint32_t first = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 next = i + 1 < n ? offset(i + 1) : first;
-    const Vec2 a = ring_[i], b = ring_[(i + 1) % n];
-    texturedQuad({a + previous, b + next, b - next, a - previous}, {0, 0, 1, 1}, {v, v, v, v},
-                 profile.solid);
-    previous = next;
+    const Vec2 o = offset(i);
+    const std::uint32_t outside = vertex(kind, ring_[i] + o, 0, v, profile.solid);
+    vertex(kind, ring_[i] - o, 1, v, profile.solid);
+    if (i == 0) first = outside;
+  }
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t a = first + 2 * i, b = first + 2 * ((i + 1) % n);
+    for (std::uint32_t k : {a, b, b + 1, a, b + 1, a + 1}) index(kind, k);
   }
 }
 
 void DrawList::hairline(Vec2 a, Vec2 b, Rgba color) {
-  push(a, color, Primitive::Lines);
-  push(b, color, Primitive::Lines);
+  for (Vec2 p : {a, b})
+    index(Primitive::Lines, vertex(Primitive::Lines, p, kSolidU, kSolidV, color));
 }
 
 void DrawList::rect(Vec2 a, Vec2 b, Rgba color) {

@@ -34,7 +34,7 @@ enum class Primitive {
   Lines,             // 2 vertices each, one pixel wide, blended
 };
 
-// A run of vertices of one kind.
+// A run of indices (into the vertices) of one kind.
 struct DrawBatch {
   Primitive primitive = Primitive::OpaqueTriangles;
   std::size_t first = 0;
@@ -46,10 +46,13 @@ class DrawList {
   void clear();
   // Closes the layer being gathered: what comes next is drawn over it.
   void endLayer();
-  // The vertices and batches of the closed layers.
+  // The vertices, indices and batches of the closed layers. Triangles and lines are drawn by
+  // index, so that the corners a quad or a strip shares are stored (and transformed) once.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
+  const std::vector<std::uint32_t>& indices() const { return indices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
-  // Whether two lists draw the same picture: the same batches of the same vertices, bit for bit.
+  // Whether two lists draw the same picture: the same batches of the same vertices and indices,
+  // bit for bit.
   bool sameDrawing(const DrawList& other) const;
 
   void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
@@ -72,16 +75,24 @@ class DrawList {
   void centreMark(Vec2 center, Rgba color);
 
  private:
-  void push(Vec2 p, Rgba color, Primitive primitive);
-  void pushBlended(Vec2 p, float u, float v, Rgba color);
+  // A vertex of the open layer's bucket of `primitive`, and its index in that bucket.
+  std::uint32_t vertex(Primitive primitive, Vec2 p, float u, float v, Rgba color);
+  void index(Primitive primitive, std::uint32_t i) {
+    layer_[static_cast<int>(primitive)].indices.push_back(i);
+  }
   // Two triangles a, b, c and a, c, d of the atlas' texels (ua, va) at a ... (ud, vd) at d.
   void texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4], Rgba color);
   void closedOutline(std::span<const Vec2> points, float width, Rgba color);
 
+  struct Bucket {
+    std::vector<DrawVertex> vertices;
+    std::vector<std::uint32_t> indices;  // into `vertices`
+  };
   std::vector<DrawVertex> vertices_;
+  std::vector<std::uint32_t> indices_;
   std::vector<DrawBatch> batches_;
-  std::vector<DrawVertex> layer_[3];  // the open layer, by Primitive
-  std::vector<Vec2> ring_;            // closedOutline's corners (scratch)
+  Bucket layer_[3];         // the open layer, by Primitive
+  std::vector<Vec2> ring_;  // closedOutline's corners (scratch)
 };
 
 }  // namespace contactlab

@@ -137,8 +137,9 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
       glEnable(GL_TEXTURE_2D);
     else
       glDisable(GL_TEXTURE_2D);
-    glDrawArrays(batch.primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES,
-                 static_cast<GLint>(batch.first), static_cast<GLsizei>(batch.count));
+    glDrawElements(batch.primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES,
+                   static_cast<GLsizei>(batch.count), GL_UNSIGNED_INT,
+                   list.indices().data() + batch.first);
   }
   glDisable(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, 0);

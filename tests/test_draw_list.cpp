@@ -1,8 +1,8 @@
 // The world view's triangles (render/draw_list.h, coverage_atlas.h, world_drawing.h): an
-// anti-aliased line is one quad whose texels give the alpha profile of its solid core and fading
-// fringe; a closed outline is one strip around the polygon; the centre mark is one quad of a crisp
-// picture; a world of many bodies is drawn in a fixed handful of batches; and two drawings of the
-// same snapshot are the same bit for bit, another snapshot's not.
+// anti-aliased line is one quad (four vertices) whose texels give the alpha profile of its solid
+// core and fading fringe; a closed outline is one strip around the polygon sharing its corners; the
+// centre mark is one quad of a crisp picture; a world of many bodies is drawn in a fixed handful of
+// batches; and two drawings of the same snapshot are the same bit for bit, another snapshot's not.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -45,7 +45,8 @@ TEST_CASE("a line is one quad: solid across its core, fading to nothing over a p
     list.endLayer();
     REQUIRE(list.batches().size() == 1);
     CHECK(list.batches()[0].primitive == Primitive::BlendedTriangles);
-    REQUIRE(list.vertices().size() == 6);
+    REQUIRE(list.vertices().size() == 4);
+    CHECK(list.indices().size() == 6);
     // Corners 0 and 1 are on one side, 2 on the other: the quad spans the core and the fringes.
     const DrawVertex &side = list.vertices()[0], &other = list.vertices()[2];
     const double core = width > 2 ? width / 2 - 0.5 : 0;
@@ -70,7 +71,8 @@ TEST_CASE("a closed outline is one strip, two triangles a side, whose edges are 
   const std::vector<Vec2> square{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
   list.polyline(square, true, 2.0f, {0, 0, 0, 255});
   list.endLayer();
-  REQUIRE(list.vertices().size() == 4 * 6);
+  REQUIRE(list.vertices().size() == 4 * 2);  // outside and inside each corner
+  CHECK(list.indices().size() == 4 * 6);
   // Every corner of the strip lies on the square's corners' diagonals at the mitre distance.
   const double outer = std::max(1.0, 2.0 / 2 + 0.5);
   for (const DrawVertex& v : list.vertices()) {
@@ -86,7 +88,7 @@ TEST_CASE("the centre mark is one quad of a crisp ring with two opposite quarter
   DrawList list;
   list.centreMark({100.3, 50.6}, {25, 25, 30, 255});
   list.endLayer();
-  REQUIRE(list.vertices().size() == 6);
+  REQUIRE(list.vertices().size() == 4);
   const DrawVertex &topLeft = list.vertices()[0], &bottomRight = list.vertices()[2];
   // Snapped to the pixel corner (100, 51), kMarkQuad pixels on a side.
   CHECK(topLeft.x == 100 - kMarkQuad / 2);

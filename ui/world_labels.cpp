@@ -1,6 +1,7 @@
 // Text over the world, drawn behind the panels: grid coordinates along the edges of the free area,
 // a scale bar, body names, the force legend and the force arrows' values, a banner when the
-// physics cannot keep up, and the joint tool in use with what to do with it.
+// physics cannot keep up (and one while a drag caps the contact solves' iterations), and the joint
+// tool in use with what to do with it.
 #include <imgui.h>
 
 #include <algorithm>
