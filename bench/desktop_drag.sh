@@ -57,6 +57,9 @@ if "drag_moves_shown" in p:  # (a build from before the drag's lag was counted h
 print(f"  fps: {p['fps_average']:.1f} over the run; physics {p['physics_ms_per_step']:.1f} ms a "
       f"step, {p['qp_iterations_per_step']:.0f} iterations a step in the last second")
 st = r["stats"]
+ys = sorted(b["y"] for b in r["bodies"]) if r["bodies"] and "y" in r["bodies"][0] else []
+if ys:
+  print(f"  at exit: highest body at y = {ys[-1]:.2f} m")
 print(f"  physics' share of real time over the run: {100 * r['time'] / st['wall_seconds']:.0f} %; "
       f"unconverged solves: {st['timestep']['qp_unconverged']} of {st['timestep']['qp_solves']}")
 PY

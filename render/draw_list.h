@@ -1,12 +1,13 @@
 // What the world view draws, in screen pixels: coloured triangles (fills, wide lines, arrows,
 // rings) and one-pixel lines (grids, hatching), gathered in layers (grid, fixed bodies, bodies,
-// marks) that are drawn in order. Within a layer, opaque triangles come first, then one-pixel
-// lines, then blended triangles: one draw call each, a dozen a frame. Software OpenGL (llvmpipe
-// under Xvfb) pays for every draw call, every triangle and every blended pixel, so opaque
-// triangles are drawn without blending, one-pixel lines stay lines, and blended triangles read
-// their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is one quad, a
-// closed outline one strip of two triangles a side, the centre-of-mass mark one quad. Pure C++;
-// buffers are reused, so a frame allocates nothing once they have grown.
+// centre marks, arrows and joints) that are drawn in order. Within a layer, opaque triangles come
+// first, then one-pixel lines, then blended triangles: one draw call each, a dozen a frame.
+// Software OpenGL (llvmpipe under Xvfb) pays for every draw call, every triangle and every blended
+// pixel, so opaque triangles are drawn without blending, one-pixel lines stay lines, and blended
+// triangles read their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is
+// one quad, a closed outline one strip of two triangles a side, the centre-of-mass mark one quad;
+// all drawn by index, so a quad stores four corners. Pure C++; buffers are reused, so a frame
+// allocates nothing once they have grown.
 #pragma once
 
 #include <cstdint>
