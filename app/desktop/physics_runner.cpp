@@ -94,8 +94,10 @@ void PhysicsRunner::applyQueued() {
 void PhysicsRunner::capSolvesWhileDragging() {
   World& world = session_.doc.world;
   const WorldSettings& s = world.settings();
+  // Set on every step: an undo or a new scene may have replaced the world since the last one.
+  iterationCap_ = 0;
   if (s.solver != SolverKind::Timestep || s.timestepScheme != TimestepScheme::Qp) {
-    if (iterationCap_ != 0) world.setQpIterationCap(iterationCap_ = 0);
+    world.setQpIterationCap(0);
     return;
   }
   const TimestepWork& last = world.lastStep().timestep;
@@ -103,12 +105,11 @@ void PhysicsRunner::capSolvesWhileDragging() {
     secondsPerIteration_ = last.time.solve / static_cast<double>(last.qpIterations);
     solvesPerStep_ = std::max<double>(1, static_cast<double>(last.qpSolves));
   }
-  int cap = 0;
   if (session_.doc.drag.active() && secondsPerIteration_ > 0) {
     const double fits = kDragSolveSeconds / (secondsPerIteration_ * solvesPerStep_);
-    if (fits < s.qpIterations) cap = std::max(kDragMinIterations, static_cast<int>(fits));
+    if (fits < s.qpIterations) iterationCap_ = std::max(kDragMinIterations, static_cast<int>(fits));
   }
-  if (cap != iterationCap_) world.setQpIterationCap(iterationCap_ = cap);
+  world.setQpIterationCap(iterationCap_);
 }
 
 void PhysicsRunner::stepOnce() {

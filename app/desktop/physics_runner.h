@@ -141,7 +141,7 @@ class PhysicsRunner {
   // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
   double secondsPerIteration_ = 0;  // of the last step that solved to a tolerance
   double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
-  int iterationCap_ = 0;            // set on the world; 0: none
+  int iterationCap_ = 0;            // set on the world for the step under way; 0: none
 
   // Speed measurement (worker side).
   double windowStart_ = -1;
