@@ -1,9 +1,13 @@
 // What the world view draws, in screen pixels: coloured triangles (fills, wide lines, arrows,
 // rings) and one-pixel lines (grids, hatching), gathered in layers (grid, fixed bodies, bodies,
-// marks) that are drawn in order. Within a layer, opaque triangles come first, then one-pixel
-// lines, then translucent triangles: one draw call each, a dozen a frame. Software OpenGL
-// (llvmpipe under Xvfb) pays for every draw call and every blended pixel, so opaque triangles are
-// drawn without blending and one-pixel lines stay lines. Pure C++; buffers are reused.
+// centre marks, arrows and joints) that are drawn in order. Within a layer, opaque triangles come
+// first, then one-pixel lines, then blended triangles: one draw call each, a dozen a frame.
+// Software OpenGL (llvmpipe under Xvfb) pays for every draw call, every triangle and every blended
+// pixel, so opaque triangles are drawn without blending, one-pixel lines stay lines, and blended
+// triangles read their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is
+// one quad, a closed outline one strip of two triangles a side, the centre-of-mass mark one quad;
+// all drawn by index, so a quad stores four corners. Pure C++; buffers are reused, so a frame
+// allocates nothing once they have grown.
 #pragma once
 
 #include <cstdint>
@@ -21,16 +25,17 @@ struct Rgba {
 
 struct DrawVertex {
   float x, y;  // pixels, y down
+  float u, v;  // coverage atlas (blended triangles only): alpha = color.a x the texel's
   Rgba color;
 };
 
 enum class Primitive {
   OpaqueTriangles,   // 3 vertices each, every vertex fully opaque: drawn without blending
-  BlendedTriangles,  // 3 vertices each, some translucent
+  BlendedTriangles,  // 3 vertices each, some translucent, textured by the coverage atlas
   Lines,             // 2 vertices each, one pixel wide, blended
 };
 
-// A run of vertices of one kind.
+// A run of indices (into the vertices) of one kind.
 struct DrawBatch {
   Primitive primitive = Primitive::OpaqueTriangles;
   std::size_t first = 0;
@@ -42,9 +47,14 @@ class DrawList {
   void clear();
   // Closes the layer being gathered: what comes next is drawn over it.
   void endLayer();
-  // The vertices and batches of the closed layers.
+  // The vertices, indices and batches of the closed layers. Triangles and lines are drawn by
+  // index, so that the corners a quad or a strip shares are stored (and transformed) once.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
+  const std::vector<std::uint32_t>& indices() const { return indices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
+  // Whether two lists draw the same picture: the same batches of the same vertices and indices,
+  // bit for bit.
+  bool sameDrawing(const DrawList& other) const;
 
   void triangle(Vec2 a, Vec2 b, Vec2 c, Rgba color);
   // A convex polygon, filled (a fan from its first corner).
@@ -56,18 +66,34 @@ class DrawList {
   void hairline(Vec2 a, Vec2 b, Rgba color);
   // An axis-aligned filled rectangle between two corners.
   void rect(Vec2 a, Vec2 b, Rgba color);
+  // Open: a line() per segment. Closed: one strip around the polygon, mitred at its corners.
   void polyline(std::span<const Vec2> points, bool closed, float width, Rgba color);
   void disc(Vec2 center, float radius, Rgba color, int segments = 16);
   void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
   // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
+  // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
+  void centreMark(Vec2 center, Rgba color);
 
  private:
-  void push(Vec2 p, Rgba color, Primitive primitive);
+  // A vertex of the open layer's bucket of `primitive`, and its index in that bucket.
+  std::uint32_t vertex(Primitive primitive, Vec2 p, float u, float v, Rgba color);
+  void index(Primitive primitive, std::uint32_t i) {
+    layer_[static_cast<int>(primitive)].indices.push_back(i);
+  }
+  // Two triangles a, b, c and a, c, d of the atlas' texels (ua, va) at a ... (ud, vd) at d.
+  void texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4], Rgba color);
+  void closedOutline(std::span<const Vec2> points, float width, Rgba color);
 
+  struct Bucket {
+    std::vector<DrawVertex> vertices;
+    std::vector<std::uint32_t> indices;  // into `vertices`
+  };
   std::vector<DrawVertex> vertices_;
+  std::vector<std::uint32_t> indices_;
   std::vector<DrawBatch> batches_;
-  std::vector<DrawVertex> layer_[3];  // the open layer, by Primitive
+  Bucket layer_[3];         // the open layer, by Primitive
+  std::vector<Vec2> ring_;  // closedOutline's corners (scratch)
 };
 
 }  // namespace contactlab

@@ -1,7 +1,8 @@
 // Puts a DrawList on the screen with OpenGL: an orthographic projection in pixels (y down) and one
-// draw call of coloured triangles from client-side vertex arrays (OpenGL 1.1, a compatibility
-// context), opaque batches without blending. Leaves the state Dear ImGui's OpenGL3 backend expects
-// (no program, no array buffer).
+// draw call per batch from client-side vertex arrays (OpenGL 1.1, a compatibility context), opaque
+// batches without blending, blended ones modulated by the coverage atlas (coverage_atlas.h, an
+// alpha texture made once per context). Leaves the state Dear ImGui's OpenGL3 backend expects (no
+// program, no array buffer, no texture bound).
 #pragma once
 
 #include "draw_list.h"
@@ -25,5 +26,15 @@ void clearClip();
 // Draws the triangles of `list`, given in window coordinates of a `width` x `height` window, onto
 // its drawable of `drawableWidth` x `drawableHeight` pixels (larger on high-DPI screens).
 void drawCanvas(const DrawList& list, int width, int height, int drawableWidth, int drawableHeight);
+
+// The picture drawn in the window rectangle from (x0, y0) to (x1, y1), kept as a texture
+// (keepPicture) and put back in a later frame whose drawing is the same (drawKeptPicture: false,
+// drawing nothing, if no picture of that rectangle is kept). Software OpenGL draws a thousand
+// bodies in several milliseconds and puts a picture back in a fraction of that, and while the
+// physics runs behind the frame rate most frames show the same snapshot.
+void keepPicture(double x0, double y0, double x1, double y1, int width, int height,
+                 int drawableWidth, int drawableHeight);
+bool drawKeptPicture(double x0, double y0, double x1, double y1, int width, int height,
+                     int drawableWidth, int drawableHeight);
 
 }  // namespace contactlab

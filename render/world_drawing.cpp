@@ -125,23 +125,6 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
 }
 
 // [SECTION] marks and forces
-// The centre-of-mass symbol: a circle with two opposite quarters filled (a few one-pixel lines and
-// six triangles: it is drawn on every body).
-void centreMark(Vec2 c, DrawList& out) {
-  constexpr double r = 5;
-  constexpr int kSegments = 12;
-  Vec2 rim[kSegments + 1];
-  for (int k = 0; k <= kSegments; ++k) {
-    double t = 2 * std::numbers::pi * k / kSegments;
-    rim[k] = c + Vec2{std::cos(t), -std::sin(t)} * r;
-  }
-  for (int k = 0; k < kSegments; ++k) out.hairline(rim[k], rim[k + 1], kCentre);
-  for (int quarter : {0, 2})
-    for (int k = 0; k < kSegments / 4; ++k)
-      out.triangle(c, rim[quarter * kSegments / 4 + k], rim[quarter * kSegments / 4 + k + 1],
-                   kCentre);
-}
-
 void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) {
   Vec2 c = camera.worldToScreen(mark.point);
   double size = 8 + 6 * std::log1p(std::max(0.0, mark.impulse));
@@ -258,15 +241,18 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
     }
     out.endLayer();
   }
+  // The centre marks are a layer of their own: the arrows' opaque heads are drawn over them.
+  if (options.centres) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (!world.body(i).def.fixed)
+        out.centreMark(camera.worldToScreen(world.states[i].position), kCentre);
+    out.endLayer();
+  }
   for (std::size_t i = 0; i < n; ++i) {
-    if (world.body(i).def.fixed) continue;
+    if (world.body(i).def.fixed || !options.velocities) continue;
     const BodyState& state = world.states[i];
-    Vec2 c = camera.worldToScreen(state.position);
-    if (options.centres) centreMark(c, out);
-    if (options.velocities) {
-      Vec2 tip = camera.worldToScreen(state.position + state.velocity * options.velocityScale);
-      out.arrow(c, tip, 2.0f, 9.0f, kVelocity);
-    }
+    Vec2 tip = camera.worldToScreen(state.position + state.velocity * options.velocityScale);
+    out.arrow(camera.worldToScreen(state.position), tip, 2.0f, 9.0f, kVelocity);
   }
   const float jointStroke = static_cast<float>(options.strokeScale);
   for (std::size_t i = 0; i < world.springs.size(); ++i)

@@ -27,3 +27,16 @@ TEST_CASE("rates are unmeasured for the first second, then consistent") {
   CHECK(p.frameWorkMs == doctest::Approx(4).epsilon(1e-6));
   CHECK(p.frameWorkMs <= p.frameMs);
 }
+
+TEST_CASE("the drag's lags: counted per move shown, their median and largest in frames") {
+  PerfMeter meter;
+  CHECK(meter.dragMovesShown() == 0);
+  CHECK(meter.dragLagMedian() == 0);
+  CHECK(meter.dragLagMax() == 0);
+  for (std::int64_t lag : {1, 2, 1, 1, 7}) meter.dragShown(lag);
+  CHECK(meter.dragMovesShown() == 5);
+  CHECK(meter.dragLagMedian() == 1);
+  CHECK(meter.dragLagMax() == 7);
+  meter.dragShown(1000);  // beyond the counted range: counted as the longest lag kept
+  CHECK(meter.dragLagMax() == 120);
+}

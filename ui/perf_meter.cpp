@@ -60,4 +60,25 @@ void PerfMeter::frame(double intervalSeconds, double workSeconds, double now,
   statsStart_ = stats;
 }
 
+void PerfMeter::dragShown(std::int64_t frames) {
+  const auto bucket = static_cast<std::size_t>(std::clamp<std::int64_t>(frames, 0, kLagCounts - 1));
+  ++dragLags_[bucket];
+  ++dragMoves_;
+}
+
+std::int64_t PerfMeter::dragLagMedian() const {
+  std::int64_t seen = 0;
+  for (std::size_t lag = 0; lag < kLagCounts; ++lag) {
+    seen += dragLags_[lag];
+    if (2 * seen >= dragMoves_ && dragMoves_ > 0) return static_cast<std::int64_t>(lag);
+  }
+  return 0;
+}
+
+std::int64_t PerfMeter::dragLagMax() const {
+  for (std::size_t lag = kLagCounts; lag-- > 0;)
+    if (dragLags_[lag] > 0) return static_cast<std::int64_t>(lag);
+  return 0;
+}
+
 }  // namespace contactlab

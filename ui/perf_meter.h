@@ -3,6 +3,8 @@
 // pivots, collisions per second. A replaced world (its step count goes back) starts a new window.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "frame_time_histogram.h"
@@ -30,6 +32,13 @@ class PerfMeter {
   // The time the window spent taking the physics worker's latest frame, each time it did.
   void frameTaken(double seconds) { takes_.add(seconds); }
   const FrameTimeHistogram& takes() const { return takes_; }
+  // A mouse-spring move reached the screen `frames` frames after the frame that made it (1: in the
+  // next frame).
+  void dragShown(std::int64_t frames);
+  std::int64_t dragMovesShown() const { return dragMoves_; }
+  // The median and the largest of those lags (0 before any).
+  std::int64_t dragLagMedian() const;
+  std::int64_t dragLagMax() const;
 
  private:
   PerfNumbers numbers_;
@@ -40,6 +49,9 @@ class PerfMeter {
   std::int64_t totalFrames_ = 0;
   double totalSeconds_ = 0, totalWork_ = 0;
   FrameTimeHistogram intervals_, workTimes_, takes_;
+  static constexpr std::size_t kLagCounts = 121;  // lags of 0 to 120 frames; longer count as 120
+  std::array<std::int64_t, kLagCounts> dragLags_{};
+  std::int64_t dragMoves_ = 0;
 };
 
 }  // namespace contactlab

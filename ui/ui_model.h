@@ -30,6 +30,9 @@ struct SimulationStatus {
   double speed = 1;     // simulated time achieved / (real time * rate), over the last half second
   bool behind = false;  // the physics cannot keep up
   double busySeconds = 0;  // how long the step under way has taken so far
+  // The iterations each contact solve stops at while the mouse spring pulls a body under time
+  // stepping to a tolerance, so that the steps keep up (0: none; RunnerStatus::qpIterationCap).
+  int qpIterationCap = 0;
   bool canUndo = false;
   bool canRedo = false;
   std::string error;

@@ -1,6 +1,7 @@
 // Text over the world, drawn behind the panels: grid coordinates along the edges of the free area,
 // a scale bar, body names, the force legend and the force arrows' values, a banner when the
-// physics cannot keep up, and the joint tool in use with what to do with it.
+// physics cannot keep up (and one while a drag caps the contact solves' iterations), and the joint
+// tool in use with what to do with it.
 #include <imgui.h>
 
 #include <algorithm>
@@ -145,6 +146,16 @@ void forceValues(const UiFacts& facts, const ViewOptions& view, ImDrawList* draw
   }
 }
 
+// White text on a coloured plate, centred in the free area with its top at `y`; returns the y
+// below it.
+float centredBanner(const char* text, ImU32 plate, const Rect& area, float y, ImDrawList* draw) {
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const float x = static_cast<float>(area.center().x) - size.x / 2;
+  draw->AddRectFilled(ImVec2(x - 8, y - 4), ImVec2(x + size.x + 8, y + size.y + 4), plate, 4);
+  draw->AddText(ImVec2(x, y), IM_COL32(255, 255, 255, 255), text);
+  return y + size.y + 12;
+}
+
 }  // namespace
 
 void worldLabels(const UiFacts& facts, const UiState& state) {
@@ -166,13 +177,17 @@ void worldLabels(const UiFacts& facts, const UiState& state) {
     std::snprintf(banner, sizeof banner, "Computing a step: %.1f s so far", s.busySeconds);
   else if (s.running && s.behind)
     std::snprintf(banner, sizeof banner, "Physics behind: %.0f%% of real time", 100 * s.speed);
-  if (*banner) {
-    ImVec2 size = ImGui::CalcTextSize(banner);
-    float x = static_cast<float>(area.center().x) - size.x / 2;
-    float y = static_cast<float>(area.min.y) + 8;
-    draw->AddRectFilled(ImVec2(x - 8, y - 4), ImVec2(x + size.x + 8, y + size.y + 4),
-                        IM_COL32(200, 60, 40, 230), 4);
-    draw->AddText(ImVec2(x, y), IM_COL32(255, 255, 255, 255), banner);
+  float y = static_cast<float>(area.min.y) + 8;
+  if (*banner) y = centredBanner(banner, IM_COL32(200, 60, 40, 230), area, y, draw);
+  if (s.running && s.qpIterationCap > 0) {
+    char capped[256];
+    std::snprintf(capped, sizeof capped,
+                  "Dragging: each contact solve stops at %d iterations to keep up (residual "
+                  "%.1e, tolerance %.0e).\nThe substeps scheme (Simulation > Time stepping) "
+                  "drags large scenes at full speed.",
+                  s.qpIterationCap, facts.world.lastStep.timestep.worstResidual,
+                  facts.world.settings.qpTolerance);
+    centredBanner(capped, IM_COL32(170, 100, 20, 230), area, y, draw);
   }
   if (state.tool != WorldTool::Select) {
     char line[192];

@@ -191,8 +191,10 @@ void Controller::beginDrag(BodyId id, Vec2 grab) {
 }
 
 void Controller::dragTo(Vec2 anchor) {
-  post([anchor](Session& s) {
-    if (s.doc.drag.active()) s.doc.drag.moveTo(s.doc.world, anchor);
+  post([anchor, frame = frame_](Session& s) {
+    if (!s.doc.drag.active()) return;
+    s.doc.drag.moveTo(s.doc.world, anchor);
+    s.control.dragFrame = frame;
   });
 }
 

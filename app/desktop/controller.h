@@ -16,6 +16,8 @@ class Controller {
 
   // The epoch of the frame the window shows: the world its body ids belong to.
   void setEpoch(std::uint64_t epoch) { epoch_ = epoch; }
+  // The number of the frame being built (from 1): mouse-spring moves carry it (RunControl).
+  void setFrame(std::uint64_t frame) { frame_ = frame; }
 
   void togglePlay();
   void step();  // pauses, then one step
@@ -59,6 +61,7 @@ class Controller {
 
   PhysicsRunner& runner_;
   std::uint64_t epoch_ = 0;
+  std::uint64_t frame_ = 0;
 };
 
 }  // namespace contactlab

@@ -146,6 +146,7 @@ bool DesktopApp::start() {
 
 void DesktopApp::frame() {
   double frameStart = nowSeconds();
+  controller_->setFrame(static_cast<std::uint64_t>(frames_) + 1);
   handleEvents();
   if (!runner_->threaded()) runner_->pump(1.0 / 60);  // scripted runs: deterministic frames
   ui_.now = frameStart;
@@ -217,6 +218,10 @@ void DesktopApp::takeFrame() {
   if (!taken) return;
   const RunnerStatus& status = runStatus();
   controller_->setEpoch(status.epoch);
+  if (status.dragFrame > shownDragFrame_) {  // a drag move reached the screen: its lag in frames
+    perf_.dragShown(frames_ + 1 - static_cast<std::int64_t>(status.dragFrame));
+    shownDragFrame_ = status.dragFrame;
+  }
   if (status.epoch != shownEpoch_) {
     shownEpoch_ = status.epoch;
     if (mouse_.holding()) mouse_.cancel(*controller_);
@@ -259,10 +264,20 @@ void DesktopApp::draw() {
   drawList_.clear();
   drawWorld(world(), camera_, ui_.view, overlay, drawList_);
   // One clear paints the world's background and the side columns' (they share its colour and are
-  // drawn without a background of their own), then the world is drawn between the columns.
+  // drawn without a background of their own), then the world is drawn between the columns, or
+  // the picture kept of the last frame's if it drew the same. A picture is kept once drawings
+  // repeat (the physics runs slower than the frames, or is paused): while every frame brings a
+  // new drawing, keeping one would only cost time.
   clearCanvas(w, h, palette::kBackground);
   clipToWindowRect(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
-  drawCanvas(drawList_, vw, vh, w, h);
+  const bool same = drawList_.sameDrawing(shownList_);
+  if (!(same && pictureKept_ && drawKeptPicture(free.min.x, 0, free.max.x, vh, vw, vh, w, h))) {
+    drawCanvas(drawList_, vw, vh, w, h);
+    pictureKept_ = same || lastDrawingRepeated_;
+    if (pictureKept_) keepPicture(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
+  }
+  lastDrawingRepeated_ = same;
+  std::swap(drawList_, shownList_);
   clearClip();
   window_->renderUi();
 }
@@ -358,6 +373,7 @@ SimulationStatus DesktopApp::simulationStatus() const {
   s.speed = r.speed;
   s.behind = r.behind;
   s.busySeconds = runner_->busySeconds();
+  s.qpIterationCap = r.qpIterationCap;
   s.canUndo = r.canUndo;
   s.canRedo = r.canRedo;
   s.error = r.error;

@@ -86,6 +86,9 @@ class DesktopApp {
   MouseTool mouse_;
   PerfMeter perf_;
   DrawList drawList_;
+  DrawList shownList_;               // the drawing on screen
+  bool pictureKept_ = false;         // ...kept as a picture (gl_canvas.h: keepPicture)
+  bool lastDrawingRepeated_ = true;  // the last frame drew what the one before it drew
   std::vector<ImpulseMark> marks_;
   std::vector<Preset> presets_;
   std::vector<SDL_Event> pendingInput_;  // this frame's mouse and keys, for after NewFrame
@@ -102,6 +105,7 @@ class DesktopApp {
   double nextDeadline_ = 0;   // s: when the next frame may start (frame cap)
   std::uint64_t shownEpoch_ = 0;
   std::uint64_t shownLostSerial_ = 0;  // RunnerStatus::lostSerial last told
+  std::uint64_t shownDragFrame_ = 0;   // RunnerStatus::dragFrame last shown
   bool closeMenus_ = false;            // Escape was pressed: close open menus and popups next frame
   std::optional<double> pendingTextScale_;  // View > Text size, applied before the next frame
   bool fitPending_ = false;

@@ -26,6 +26,12 @@ struct RunnerStatus {
   std::string source;
   std::string lost;  // RunControl::lost, RunControl::lostSerial
   std::uint64_t lostSerial = 0;
+  // RunControl::steppedDragFrame: the window's frame of the last mouse-spring move that a step of
+  // this snapshot has used (the window counts the frames until it shows it: the drag's lag).
+  std::uint64_t dragFrame = 0;
+  // While the mouse spring pulls a body under time stepping to a tolerance: the iterations each
+  // solve stops at so that a step keeps up with the frames (0: no cap; PhysicsRunner).
+  int qpIterationCap = 0;
 };
 
 // A collision impulse the world reported (World::lastStep().collisionEvents), for the view's

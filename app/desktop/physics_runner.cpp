@@ -5,6 +5,11 @@
 #include <chrono>
 #include <utility>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace contactlab {
 namespace {
 
@@ -14,6 +19,11 @@ double nowSeconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
+// While the mouse spring pulls a body, a step's contact solves take about this much wall time, so
+// that the body follows the mouse within a frame or two; and never fewer iterations than this.
+constexpr double kDragSolveSeconds = 0.010;
+constexpr int kDragMinIterations = 20;
+
 // Snapshots the worker keeps for refilling: the one published, the one the window holds, and one
 // to fill. More are made if a reader holds on to old ones, but not kept.
 constexpr std::size_t kPooledSnapshots = 3;
@@ -22,6 +32,17 @@ constexpr std::size_t kMaxUnseenCollisions = 10000;
 // Steps between two looks for bodies that left the world (removeLostBodies): they are kLostDepth
 // below the floor by then, so a few steps late changes nothing.
 constexpr std::uint64_t kLostCheckSteps = 32;
+
+// The worker yields the processor to the window: on a machine with fewer free cores than the
+// window's threads and the worker want (software OpenGL rasterizes on threads of its own), the
+// window keeps its frame rate and the simulation falls behind real time, which the window shows.
+// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority.
+void yieldToWindow() {
+#ifdef __linux__
+  constexpr int kWorkerNice = 5;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kWorkerNice);
+#endif
+}
 
 }  // namespace
 
@@ -64,8 +85,36 @@ void PhysicsRunner::applyQueued() {
   if (!edits.empty()) bodiesMayHaveChanged_ = true;
 }
 
+// Time stepping to a tolerance (scheme qp) solves each step's contacts until the residual is small
+// enough, which in a large scene with a body pulled by the mouse spring can take hundreds of
+// iterations and a third of a second a step: the body would trail the mouse by seconds. While the
+// spring pulls, each solve is capped at the iterations that fit kDragSolveSeconds (from the time
+// per iteration of the last steps); the statistics count the solves stopped short, the window
+// tells the cap and the residual reached. The cap is lifted as the drag ends.
+void PhysicsRunner::capSolvesWhileDragging() {
+  World& world = session_.doc.world;
+  const WorldSettings& s = world.settings();
+  // Set on every step: an undo or a new scene may have replaced the world since the last one.
+  iterationCap_ = 0;
+  if (s.solver != SolverKind::Timestep || s.timestepScheme != TimestepScheme::Qp) {
+    world.setQpIterationCap(0);
+    return;
+  }
+  const TimestepWork& last = world.lastStep().timestep;
+  if (last.qpIterations > 0 && last.time.solve > 0) {
+    secondsPerIteration_ = last.time.solve / static_cast<double>(last.qpIterations);
+    solvesPerStep_ = std::max<double>(1, static_cast<double>(last.qpSolves));
+  }
+  if (session_.doc.drag.active() && secondsPerIteration_ > 0) {
+    const double fits = kDragSolveSeconds / (secondsPerIteration_ * solvesPerStep_);
+    if (fits < s.qpIterations) iterationCap_ = std::max(kDragMinIterations, static_cast<int>(fits));
+  }
+  world.setQpIterationCap(iterationCap_);
+}
+
 void PhysicsRunner::stepOnce() {
   World& world = session_.doc.world;
+  capSolvesWhileDragging();
   stepStartedNs_ = Clock::now().time_since_epoch().count();
   Status status = world.step();
   stepStartedNs_ = 0;
@@ -75,6 +124,7 @@ void PhysicsRunner::stepOnce() {
     session_.control.error = "the simulation stopped: " + status.error().message;
     return;
   }
+  session_.control.steppedDragFrame = session_.control.dragFrame;
   CollisionLog& log = session_.collisions;
   for (const CollisionEvent& event : world.lastStep().collisionEvents)
     log.add({event.point, event.impulse, world.time()});
@@ -168,6 +218,8 @@ void PhysicsRunner::publish() {
   status.source = s.doc.source;
   status.lost = s.control.lost;
   status.lostSerial = s.control.lostSerial;
+  status.dragFrame = s.control.steppedDragFrame;
+  status.qpIterationCap = iterationCap_;
   std::shared_ptr<const FrameSnapshot> replaced;  // let go of after the lock
   {
     std::lock_guard lock(frameMutex_);
@@ -180,6 +232,7 @@ void PhysicsRunner::publish() {
 }
 
 void PhysicsRunner::loop() {
+  yieldToWindow();
   double last = nowSeconds();
   bool dirty = true;
   std::uint64_t seenEdits = session_.doc.edits, seenEpoch = session_.doc.epoch;

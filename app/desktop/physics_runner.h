@@ -34,7 +34,9 @@ struct RunControl {
   int stepRequests = 0;
   std::string error;  // why the simulation stopped (a step failed) or an edit was refused
   std::string lost;   // which bodies left the world and were removed (removeLostBodies), if any
-  std::uint64_t lostSerial = 0;  // counts the removals, so the window tells each one once
+  std::uint64_t lostSerial = 0;        // counts the removals, so the window tells each one once
+  std::uint64_t dragFrame = 0;         // the window's frame of the last mouse-spring move applied
+  std::uint64_t steppedDragFrame = 0;  // ...and of the last one a step has used
 };
 
 // A scene the window asked for, captured by the worker between two steps, with what the window
@@ -108,6 +110,7 @@ class PhysicsRunner {
   void loop();
   void applyQueued();
   void stepOnce();
+  void capSolvesWhileDragging();
   void publish();
   std::shared_ptr<FrameSnapshot> spareSnapshot();
   void measureSpeed(double now);
@@ -134,6 +137,11 @@ class PhysicsRunner {
   std::shared_ptr<const BodyDefinitions> definitions_;
   bool bodiesMayHaveChanged_ = true;  // an edit ran since definitions_ was made
   std::uint64_t serial_ = 0;
+
+  // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
+  double secondsPerIteration_ = 0;  // of the last step that solved to a tolerance
+  double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
+  int iterationCap_ = 0;            // set on the world for the step under way; 0: none
 
   // Speed measurement (worker side).
   double windowStart_ = -1;

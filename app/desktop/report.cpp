@@ -55,7 +55,10 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
       {"qp_iterations_per_step", p.qpIterationsPerStep},
       {"steps_per_second", p.stepsPerSecond},
       {"collisions_per_second", p.collisionsPerSecond},
-      {"contacts", p.contacts}};
+      {"contacts", p.contacts},
+      {"drag_moves_shown", in.perf.dragMovesShown()},
+      {"drag_lag_frames_median", in.perf.dragLagMedian()},
+      {"drag_lag_frames_max", in.perf.dragLagMax()}};
   report["status"] = {{"running", in.status.running}, {"speed", in.status.speed},
                       {"behind", in.status.behind},   {"source", in.status.source},
                       {"error", in.status.error},     {"notice", in.notice},

@@ -230,7 +230,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   QpSettings settings;
   settings.method = apgdForMprgp ? QpMethod::Apgd : qpMethodOf(w.qpMethod);
   settings.tolerance = w.qpTolerance;
-  settings.maxIterations = w.qpIterations;
+  settings.maxIterations =
+      iterationCap_ > 0 ? std::min(w.qpIterations, iterationCap_) : w.qpIterations;
   settings.friction = friction;
 
   const size_t bodies = members_.size();

@@ -88,6 +88,9 @@ class TimestepSim {
   // sorted as looked up (warm_start_check.cpp).
   Status validateWarmStart(std::size_t bodyCount) const;
 
+  // An extra cap on each QP solve's iterations (0: none); World::setQpIterationCap.
+  void setIterationCap(int cap) { iterationCap_ = cap; }
+
   void reset() {
     previous_.clear();
     jointPrevious_.clear();
@@ -96,6 +99,7 @@ class TimestepSim {
   }
 
  private:
+  int iterationCap_ = 0;
   // A contact's impulses kept for the next step, filed under its unordered pair of bodies.
   struct WarmStart {
     int low = 0, high = 0;  // the two bodies, low < high

@@ -450,6 +450,10 @@ void World::forgetWarmStart() {
   impl_->forgetWarmStart();
 }
 
+void World::setQpIterationCap(int cap) {
+  impl_->timestep.setIterationCap(std::max(cap, 0));
+}
+
 double World::time() const {
   return impl_->time + impl_->timeCompensation;
 }

@@ -124,6 +124,11 @@ class World {
   // Adding or removing bodies and changing the settings forget it too; setBodyMass and
   // setBodyFixed keep it.
   void forgetWarmStart();
+  // Time stepping, TimestepScheme::Qp: caps each solve of the steps that follow at `cap`
+  // iterations (when below settings().qpIterations; 0 lifts the cap), leaving the settings and the
+  // warm start alone. For an interactive program that keeps its steps short while the user drags
+  // a body; a solve stopped short counts as unconverged and its residual is reported (lastStep()).
+  void setQpIterationCap(int cap);
 
   // The resting contacts at the current state with their forces. Not const: the first call after
   // a change computes them (ContactSim solves the contact LCP at the current state; time stepping

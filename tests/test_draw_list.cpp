@@ -1,0 +1,147 @@
+// The world view's triangles (render/draw_list.h, coverage_atlas.h, world_drawing.h): an
+// anti-aliased line is one quad (four vertices) whose texels give the alpha profile of its solid
+// core and fading fringe; a closed outline is one strip around the polygon sharing its corners; the
+// centre mark is one quad of a crisp picture; a world of many bodies is drawn in a fixed handful of
+// batches; and two drawings of the same snapshot are the same bit for bit, another snapshot's not.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "coverage_atlas.h"
+#include "draw_list.h"
+#include "snapshot_fixtures.h"
+#include "world_drawing.h"
+#include "world_fixtures.h"
+
+using namespace contactlab;
+using namespace contactlab::testing;
+
+namespace {
+
+// The atlas' alpha (0 to 1) at texture coordinates (u, v), nearest texel, as OpenGL samples it.
+double alphaAt(const std::vector<std::uint8_t>& atlas, double u, double v) {
+  const int i = std::clamp(static_cast<int>(std::floor(u * kAtlasWidth)), 0, kAtlasWidth - 1);
+  const int j = std::clamp(static_cast<int>(std::floor(v * kAtlasHeight)), 0, kAtlasHeight - 1);
+  return atlas[j * kAtlasWidth + i] / 255.0;
+}
+
+// The alpha a blended quad's texels give at the fraction `t` (0 to 1) of the way across it.
+double alphaAcross(const std::vector<std::uint8_t>& atlas, const DrawVertex& a, const DrawVertex& b,
+                   double t) {
+  return alphaAt(atlas, a.u + t * (b.u - a.u), a.v + t * (b.v - a.v));
+}
+
+}  // namespace
+
+TEST_CASE("a line is one quad: solid across its core, fading to nothing over a pixel beyond") {
+  const std::vector<std::uint8_t> atlas = coverageAtlas();
+  for (float width : {1.5f, 3.0f, 7.0f}) {
+    CAPTURE(width);
+    DrawList list;
+    list.line({10, 20}, {110, 20}, width, {200, 0, 0, 255});
+    list.endLayer();
+    REQUIRE(list.batches().size() == 1);
+    CHECK(list.batches()[0].primitive == Primitive::BlendedTriangles);
+    REQUIRE(list.vertices().size() == 4);
+    CHECK(list.indices().size() == 6);
+    // Corners 0 and 1 are on one side, 2 on the other: the quad spans the core and the fringes.
+    const DrawVertex &side = list.vertices()[0], &other = list.vertices()[2];
+    const double core = width > 2 ? width / 2 - 0.5 : 0;
+    const double outer = core + (core > 0 ? 1.0 : std::max(1.0, width / 2 + 0.5));
+    CHECK(std::abs(side.y - other.y) == doctest::Approx(2 * outer));
+    // Across: alpha 1 on the centre line and within the core, falling linearly to 0 at the edge,
+    // to within the change over half a texel (the texel nearest a point is sampled) and half a
+    // row's step of the core's fraction (the nearest row is read).
+    const double slope = outer / (outer - core);  // alpha per unit of d / outer
+    const double tolerance = (1.0 / kAtlasWidth + 0.5 / (kProfileRows - 1)) * slope;
+    for (double d : {0.0, 0.5 * core, core, core + 0.5 * (outer - core), outer}) {
+      CAPTURE(d);
+      const double expected = d <= core ? 1.0 : (outer - d) / (outer - core);
+      CHECK(std::abs(alphaAcross(atlas, side, other, 0.5 + 0.5 * d / outer) - expected) <=
+            tolerance + 1.0 / 255);
+    }
+  }
+}
+
+TEST_CASE("a closed outline is one strip, two triangles a side, whose edges are the polygon's") {
+  DrawList list;
+  const std::vector<Vec2> square{{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+  list.polyline(square, true, 2.0f, {0, 0, 0, 255});
+  list.endLayer();
+  REQUIRE(list.vertices().size() == 4 * 2);  // outside and inside each corner
+  CHECK(list.indices().size() == 4 * 6);
+  // Every corner of the strip lies on the square's corners' diagonals at the mitre distance.
+  const double outer = std::max(1.0, 2.0 / 2 + 0.5);
+  for (const DrawVertex& v : list.vertices()) {
+    const double dx = std::min(std::abs(v.x - 0.0), std::abs(v.x - 10.0));
+    const double dy = std::min(std::abs(v.y - 0.0), std::abs(v.y - 10.0));
+    CHECK(dx == doctest::Approx(outer));
+    CHECK(dy == doctest::Approx(outer));
+  }
+}
+
+TEST_CASE("the centre mark is one quad of a crisp ring with two opposite quarters filled") {
+  const std::vector<std::uint8_t> atlas = coverageAtlas();
+  DrawList list;
+  list.centreMark({100.3, 50.6}, {25, 25, 30, 255});
+  list.endLayer();
+  REQUIRE(list.vertices().size() == 4);
+  const DrawVertex &topLeft = list.vertices()[0], &bottomRight = list.vertices()[2];
+  // Snapped to the pixel corner (100, 51), kMarkQuad pixels on a side.
+  CHECK(topLeft.x == 100 - kMarkQuad / 2);
+  CHECK(topLeft.y == 51 - kMarkQuad / 2);
+  CHECK(bottomRight.x - topLeft.x == kMarkQuad);
+  // The alpha at a pixel centre (dx, dy) from the mark's centre, y down.
+  auto at = [&](double dx, double dy) {
+    const double tx = (dx + kMarkQuad / 2.0) / kMarkQuad, ty = (dy + kMarkQuad / 2.0) / kMarkQuad;
+    return alphaAt(atlas, topLeft.u + tx * (bottomRight.u - topLeft.u),
+                   topLeft.v + ty * (bottomRight.v - topLeft.v));
+  };
+  for (std::size_t k = kProfileRows * kAtlasWidth; k < atlas.size(); ++k)
+    CHECK((atlas[k] == 0 || atlas[k] == 255));  // crisp: no partial texels
+  CHECK(at(2.5, -2.5) == 1);                    // upper right quarter: filled
+  CHECK(at(-2.5, 2.5) == 1);                    // lower left: filled
+  CHECK(at(-2.5, -2.5) == 0);                   // upper left: open
+  CHECK(at(2.5, 2.5) == 0);                     // lower right: open
+  CHECK(at(4.5, 0.5) == 1);                     // the ring, radius 5, in the open quarters too
+  CHECK(at(0.5, 4.5) == 1);
+  CHECK(at(5.5, 5.5) == 0);  // outside
+}
+
+TEST_CASE("a world's drawing takes the same few batches for 3 bodies as for 300") {
+  auto batchesFor = [](int bodies) {
+    World world = makeWorld();
+    addFloor(world);
+    for (int i = 0; i < bodies; ++i)
+      add(world, i % 2 ? discDef("d" + std::to_string(i), 0.2, (i % 30) - 15.0, 1 + i / 30)
+                       : boxDef("b" + std::to_string(i), 0.4, 0.4, (i % 30) - 15.0, 1 + i / 30));
+    const WorldSnapshot snapshot = snapshotOf(world);
+    Camera camera;
+    camera.center = {0, 5};
+    camera.pixelsPerMeter = 30;
+    DrawList list;
+    drawWorld(snapshot, camera, ViewOptions{}, Overlay{}, list);
+    return list.batches().size();
+  };
+  const std::size_t few = batchesFor(3), many = batchesFor(300);
+  CHECK(few == many);
+  CHECK(many <= 12);
+}
+
+TEST_CASE("two drawings of one snapshot are the same; a moved body makes another") {
+  World world = makeWorld();
+  addFloor(world);
+  add(world, boxDef("block", 1, 1, 0, 2));
+  Camera camera;
+  camera.center = {0, 1};
+  DrawList first, second, third;
+  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, first);
+  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, second);
+  CHECK(first.sameDrawing(second));
+  REQUIRE(world.step());  // the block falls
+  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, third);
+  CHECK_FALSE(first.sameDrawing(third));
+}
