@@ -7,11 +7,9 @@
 // everywhere). No FMA: a fused multiply-add rounds once where the scalar code rounds twice.
 #pragma once
 
-#include <cstring>
-
 // Lanes pass between functions by value only inside one translation unit, inlined, never across an
 // ABI boundary: GCC's note that a 32-byte vector is passed differently with and without AVX does
-// not apply (the files that use lanes say so too).
+// not apply.
 #if defined(__GNUC__) && !defined(__clang__)
 #define CONTACTLAB_LANES_ABI_NOTE_OFF _Pragma("GCC diagnostic ignored \"-Wpsabi\"")
 #else

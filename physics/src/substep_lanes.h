@@ -25,9 +25,9 @@ static_assert(sizeof(SubstepBody) == 64);
 // normalReach_i = n . r_i for the gap's rotation term.
 struct PointLanes {
   Lanes normalX, normalY, normalArm1, normalArm2, tangentArm1, tangentArm2;
-  Lanes normalReach1, normalReach2, tangentReach1, tangentReach2;  // n . r_i, t . r_i
-  Lanes normalMass, tangentMass;                                   // 1 / (D^T M^-1 D) of each row
-  Lanes gap;                                                       // Phi at the start of the step
+  Lanes normalReach1, normalReach2;
+  Lanes normalMass, tangentMass;        // 1 / (D^T M^-1 D) of each row
+  Lanes gap;                            // Phi at the start of the step
   Lanes excess;                         // Phi - target gap at the bodies' current positions
   Lanes bounce;                         // -e u_n0 > 0 for a contact that bounces, else 0
   Lanes normalImpulse, tangentImpulse;  // this substep's

@@ -64,8 +64,6 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row = Row{contactRow(body1, body2, normal, arm1, arm2)};
     row.normalReach1 = glm::dot(row.normal, arm1);
     row.normalReach2 = glm::dot(row.normal, arm2);
-    row.tangentReach1 = glm::dot(perpendicular(row.normal), arm1);
-    row.tangentReach2 = glm::dot(perpendicular(row.normal), arm2);
     const RowBlock diagonal = rowBlock(row, inverseMass_[body1], inverseMass_[body2]);
     row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
     row.tangentMass = diagonal.tt > 0 ? 1 / diagonal.tt : 0;
@@ -133,8 +131,6 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
     c.tangentArm2[lane] = r.tangentArm2;
     c.normalReach1[lane] = r.normalReach1;
     c.normalReach2[lane] = r.normalReach2;
-    c.tangentReach1[lane] = r.tangentReach1;
-    c.tangentReach2[lane] = r.tangentReach2;
     c.normalMass[lane] = r.normalMass;
     c.tangentMass[lane] = r.tangentMass;
     c.gap[lane] = r.gap;

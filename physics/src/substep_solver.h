@@ -1,24 +1,27 @@
-// SubstepSolver: the fast variant of the time-stepping scheme (qp_method `substep`). The step of h
-// is cut into n substeps of h/n; each substep adds the external forces, applies the contacts'
-// impulses of the previous substep (warm start), makes one projected Gauss-Seidel sweep over the
-// contacts with Coulomb's law itself (|gamma_t| <= mu gamma_n, no cone relaxation, so no slip
-// passes), moves the bodies, and makes a second sweep without the push-out (relax). Contacts are
-// found once per step at its start (TimestepSim); within the step each contact's gap follows the
-// two bodies' motion rigidly: Phi = Phi_0 + n . (d1 - d2), d the displacement of the contact point
-// on each body.
+// SubstepSolver: the fast variant of the time-stepping scheme (timestep_scheme `substeps`). The
+// step of h is cut into n substeps of h/n; each substep adds the external forces, applies the
+// contacts' impulses of the previous substep (warm start), makes one projected Gauss-Seidel sweep
+// over the contacts with Coulomb's law itself (|gamma_t| <= mu gamma_n, no cone relaxation, so no
+// slip passes), moves the bodies, and makes kRelaxSweeps more sweeps without the push-out (relax).
+// Contacts are found once per step at its start (TimestepSim); within the step each contact's gap
+// follows the two bodies' motion rigidly: Phi = Phi_0 + n . (d1 - d2), d the displacement of the
+// contact point on each body.
 //
 // This is the "temporal Gauss-Seidel" / "soft step" family: Macklin, Storey, Lu, Terdiman,
 // Chentanez, Jeschke, Mueller 2019, "Small steps in physics simulation" (one iteration per substep
 // beats many iterations per step: the error of a sweep falls with the square of the substep), and
 // E. Catto's Solver2D comparison (2024), whose relax sweep removes the push-out velocity so that
-// resolved overlaps do not pop apart. A contact above the target gap g* may close to g* within
-// the substep and no further (speculative, rigid); below g* the biased sweep pushes it out with a
-// soft constraint (a spring-damper of kSoftHertz, at most a quarter of the substep rate, and
-// damping ratio kSoftDamping, solved implicitly: Catto's soft-constraint coefficients), at most
-// kSoftPushOut m/s; the relax sweep holds u_n >= 0 rigidly. The two corner contacts of a box on a
-// box are solved together (a 2x2 LCP). A contact that approached faster than the restitution
-// threshold at the start of the step and carried an impulse leaves at -e u_n0 (one last sweep
-// over those contacts, Newton's law). docs/timestep.md gives the derivation and the costs.
+// resolved overlaps do not pop apart (one relax sweep left part of it in a tall stack, which
+// pumped pyramids of 70 rows into breathing: two are made). A contact above the target gap g* may
+// close to g* within the substep and no further (speculative, rigid); below g* the biased sweep
+// pushes it out with a soft constraint (a spring-damper of kSoftHertz, at most a quarter of the
+// substep rate, and damping ratio kSoftDamping, solved implicitly: Catto's soft-constraint
+// coefficients), at most kSoftPushOut m/s; the relax sweeps hold u_n >= 0 rigidly. The two corner
+// contacts of a box on a box are solved together (a 2x2 LCP). A contact that approached faster
+// than the restitution threshold at the start of the step and carried an impulse leaves at
+// -e u_n0 (one last sweep over those contacts, Newton's law). The sweeps take the contacts colour
+// by colour (constraint_colouring.h), four manifolds at a time (substep_lanes.h,
+// substep_sweep.cpp). docs/timestep.md gives the derivation and the costs.
 // Joints (substep_joints.cpp): their rows (timestep_joints.h) are taken afresh at the bodies'
 // positions before the first substep and after each substep's move, so that their directions and
 // lever arms turn with the bodies; each sweep takes them before the contacts, one at a time (a
@@ -67,10 +70,9 @@ class SubstepSolver {
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
   // body i at the start of the step: the rows as found, before they are laid out in bundles.
   struct Row : ContactRow {
-    double normalReach1 = 0, normalReach2 = 0;    // n . r1, n . r2
-    double tangentReach1 = 0, tangentReach2 = 0;  // t . r1, t . r2
-    double normalMass = 0, tangentMass = 0;       // 1 / (D^T M^-1 D) of each row
-    double gap = 0;                               // Phi at the start of the step
+    double normalReach1 = 0, normalReach2 = 0;  // n . r1, n . r2
+    double normalMass = 0, tangentMass = 0;     // 1 / (D^T M^-1 D) of each row
+    double gap = 0;                             // Phi at the start of the step
     double friction = 0;
     double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
     double normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep
@@ -102,12 +104,13 @@ class SubstepSolver {
   // bounce (after the last), one contact at a time.
   void applyWarmStart();
   void bounce();
-  // Calls f(bundle, lane, point) for every used contact of the bundles.
+  // Calls f(bundle, lane, point, row) for every used contact of the bundles (row: its index in
+  // rows_).
   template <typename F>
   void forEachContact(F&& f);
 
   // Joints (substep_joints.cpp). refreshJoints: jointRows_ and each row's mass and separation at
-  // the bodies' current positions (`start` moved by motion_) and velocities.
+  // the bodies' current positions (`start` moved by bodies_' displacements) and velocities.
   struct JointSlot {
     double mass = 0;        // 1 / (J M^-1 J^T)
     double separation = 0;  // timestep_joints.h
