@@ -21,17 +21,21 @@ struct alignas(64) SubstepBody {
 };
 static_assert(sizeof(SubstepBody) == 64);
 
-// One contact of each manifold of a bundle: its rows D_n, D_t (contact_row.h), with
-// normalReach_i = n . r_i for the gap's rotation term.
+// One contact of each manifold of a bundle, what every sweep reads: its rows D_n, D_t
+// (contact_row.h).
 struct PointLanes {
   Lanes normalX, normalY, normalArm1, normalArm2, tangentArm1, tangentArm2;
-  Lanes normalReach1, normalReach2;
   Lanes normalMass, tangentMass;        // 1 / (D^T M^-1 D) of each row
-  Lanes gap;                            // Phi at the start of the step
   Lanes excess;                         // Phi - target gap at the bodies' current positions
-  Lanes bounce;                         // -e u_n0 > 0 for a contact that bounces, else 0
   Lanes normalImpulse, tangentImpulse;  // this substep's
-  Lanes normalTotal, tangentTotal;      // this step's
+};
+// The rest of a contact, read once a substep or a step (kept apart, so that the sweeps stream
+// less): normalReach_i = n . r_i for the gap's rotation term.
+struct PointRest {
+  Lanes normalReach1, normalReach2;
+  Lanes gap;                        // Phi at the start of the step
+  Lanes bounce;                     // -e u_n0 > 0 for a contact that bounces, else 0
+  Lanes normalTotal, tangentTotal;  // this step's
 };
 
 // K = D_n^T M^-1 D_n of a block's two normal rows and K^-1.
@@ -45,10 +49,11 @@ struct NoBlock {};
 template <int Points>
 struct Bundle {
   int body1[kLanes], body2[kLanes];
-  int row[Points][kLanes];  // the contact's index in the step's rows, -1 in an unused lane
   Lanes invMass1, invInertia1, invMass2, invInertia2, friction;
   PointLanes point[Points];
   [[no_unique_address]] std::conditional_t<Points == 2, BlockLanes, NoBlock> block;
+  PointRest rest[Points];
+  int row[Points][kLanes];  // the contact's index in the step's rows, -1 in an unused lane
 };
 
 // The bundles of one colour (or of one overflow manifold) in the two lists.

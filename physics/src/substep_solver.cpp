@@ -122,6 +122,7 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
   for (int p = 0; p < Points; ++p) {
     const Row& r = rows_[m.first + p];
     PointLanes& c = bundle.point[p];
+    PointRest& rest = bundle.rest[p];
     bundle.row[p][lane] = m.first + p;
     c.normalX[lane] = r.normal.x;
     c.normalY[lane] = r.normal.y;
@@ -129,17 +130,17 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
     c.normalArm2[lane] = r.normalArm2;
     c.tangentArm1[lane] = r.tangentArm1;
     c.tangentArm2[lane] = r.tangentArm2;
-    c.normalReach1[lane] = r.normalReach1;
-    c.normalReach2[lane] = r.normalReach2;
     c.normalMass[lane] = r.normalMass;
     c.tangentMass[lane] = r.tangentMass;
-    c.gap[lane] = r.gap;
     c.excess[lane] = r.gap - terms_.target;
-    c.bounce[lane] = r.bounce;
     c.normalImpulse[lane] = r.normalImpulse;
     c.tangentImpulse[lane] = r.tangentImpulse;
-    c.normalTotal[lane] = 0;
-    c.tangentTotal[lane] = 0;
+    rest.normalReach1[lane] = r.normalReach1;
+    rest.normalReach2[lane] = r.normalReach2;
+    rest.gap[lane] = r.gap;
+    rest.bounce[lane] = r.bounce;
+    rest.normalTotal[lane] = 0;
+    rest.tangentTotal[lane] = 0;
   }
   if constexpr (Points == 2) {
     const double det = m.k11 * m.k22 - m.k12 * m.k12;
@@ -165,10 +166,11 @@ void spareLanes(Bundle<Points>& bundle, int used, int spare) {
     for (int p = 0; p < Points; ++p) {
       bundle.row[p][l] = -1;
       PointLanes& c = bundle.point[p];
+      PointRest& r = bundle.rest[p];
       for (Lanes* field :
            {&c.normalX, &c.normalY, &c.normalArm1, &c.normalArm2, &c.tangentArm1, &c.tangentArm2,
-            &c.normalReach1, &c.normalReach2, &c.normalMass, &c.tangentMass, &c.gap, &c.excess,
-            &c.bounce, &c.normalImpulse, &c.tangentImpulse, &c.normalTotal, &c.tangentTotal})
+            &c.normalMass, &c.tangentMass, &c.excess, &c.normalImpulse, &c.tangentImpulse,
+            &r.normalReach1, &r.normalReach2, &r.gap, &r.bounce, &r.normalTotal, &r.tangentTotal})
         (*field)[l] = 0;
     }
     if constexpr (Points == 2) {
@@ -254,7 +256,7 @@ void SubstepSolver::forEachContact(F&& f) {
     for (auto& bundle : std::span(bundles).first(count))
       for (int l = 0; l < kLanes; ++l)
         for (int p = 0; p < static_cast<int>(std::size(bundle.point)); ++p)
-          if (bundle.row[p][l] >= 0) f(bundle, l, bundle.point[p], bundle.row[p][l]);
+          if (bundle.row[p][l] >= 0) f(bundle, l, p, bundle.row[p][l]);
   };
   visit(blocks_, blockCount_);
   visit(singles_, singleCount_);
@@ -275,7 +277,8 @@ ContactRow rowOf(const Bundle<Points>& bundle, int lane, const PointLanes& c) {
 }
 
 void SubstepSolver::applyWarmStart() {
-  forEachContact([&](auto& bundle, int l, PointLanes& c, int) {
+  forEachContact([&](auto& bundle, int l, int p, int) {
+    const PointLanes& c = bundle.point[p];
     const ContactRow row = rowOf(bundle, l, c);
     applyImpulse(row, inverseMass_[row.body1], inverseMass_[row.body2], c.normalImpulse[l],
                  c.tangentImpulse[l], bodies_[row.body1].velocity, bodies_[row.body2].velocity);
@@ -284,17 +287,19 @@ void SubstepSolver::applyWarmStart() {
 
 // Newton's law for the contacts that bounce and carried an impulse: leave at -e u_n0.
 void SubstepSolver::bounce() {
-  forEachContact([&](auto& bundle, int l, PointLanes& c, int) {
-    if (c.bounce[l] <= 0 || c.normalTotal[l] <= 0) return;
+  forEachContact([&](auto& bundle, int l, int p, int) {
+    PointLanes& c = bundle.point[p];
+    PointRest& rest = bundle.rest[p];
+    if (rest.bounce[l] <= 0 || rest.normalTotal[l] <= 0) return;
     const ContactRow row = rowOf(bundle, l, c);
     BodyVelocity& v1 = bodies_[row.body1].velocity;
     BodyVelocity& v2 = bodies_[row.body2].velocity;
     const double before = c.normalImpulse[l];
     const double next =
-        std::max(before - c.normalMass[l] * (normalVelocity(row, v1, v2) - c.bounce[l]), 0.0);
+        std::max(before - c.normalMass[l] * (normalVelocity(row, v1, v2) - rest.bounce[l]), 0.0);
     applyImpulse(row, inverseMass_[row.body1], inverseMass_[row.body2], next - before, 0, v1, v2);
     c.normalImpulse[l] = next;
-    c.normalTotal[l] += next - before;
+    rest.normalTotal[l] += next - before;
   });
 }
 
@@ -400,9 +405,9 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   stats.timestep.qpIterations += (1 + kRelaxSweeps) * substeps;
   stats.timestep.largestGroup =
       std::max(stats.timestep.largestGroup, static_cast<int>(rows_.size()));
-  forEachContact([&](auto&, int l, PointLanes& c, int row) {
-    impulses[2 * source_[row]] = c.normalTotal[l];
-    impulses[2 * source_[row] + 1] = c.tangentTotal[l];
+  forEachContact([&](auto& bundle, int l, int p, int row) {
+    impulses[2 * source_[row]] = bundle.rest[p].normalTotal[l];
+    impulses[2 * source_[row] + 1] = bundle.rest[p].tangentTotal[l];
   });
   if (jointed)
     for (size_t j = 0; j < jointSlots_.size(); ++j) joints.rowImpulses[j] = jointSlots_[j].total;

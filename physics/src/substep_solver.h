@@ -104,8 +104,8 @@ class SubstepSolver {
   // bounce (after the last), one contact at a time.
   void applyWarmStart();
   void bounce();
-  // Calls f(bundle, lane, point, row) for every used contact of the bundles (row: its index in
-  // rows_).
+  // Calls f(bundle, lane, point, row) for every used contact of the bundles (point: 0 or 1 in
+  // the manifold; row: its index in rows_).
   template <typename F>
   void forEachContact(F&& f);
 

@@ -195,9 +195,11 @@ template <int Points>
     c2[l] = m2.cosMinusOne;
     s2[l] = m2.sine;
   }
-  for (PointLanes& c : b.point) {
-    c.excess = (c.gap + c.normalX * (dx1 - dx2) + c.normalY * (dy1 - dy2) + c1 * c.normalReach1 +
-                s1 * c.normalArm1 - c2 * c.normalReach2 - s2 * c.normalArm2) -
+  for (int p = 0; p < Points; ++p) {
+    PointLanes& c = b.point[p];
+    const PointRest& r = b.rest[p];
+    c.excess = (r.gap + c.normalX * (dx1 - dx2) + c.normalY * (dy1 - dy2) + c1 * r.normalReach1 +
+                s1 * c.normalArm1 - c2 * r.normalReach2 - s2 * c.normalArm2) -
                target;
   }
 }
@@ -217,11 +219,12 @@ template <bool PushOut, int Points>
   else
     solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, t), p);
   if (!PushOut)
-    for (PointLanes& c : b.point) {
+    for (int k = 0; k < Points; ++k) {
+      PointLanes& c = b.point[k];
       solveFriction(b, c, p);
       if (t.addToTotals) {
-        c.normalTotal += c.normalImpulse;
-        c.tangentTotal += c.tangentImpulse;
+        b.rest[k].normalTotal += c.normalImpulse;
+        b.rest[k].tangentTotal += c.tangentImpulse;
       }
     }
   scatter(b, p, bodies);
