@@ -3,8 +3,8 @@
 // scalar operation would, so a lane's result does not depend on the instructions chosen: SSE2
 // (two instructions per operation), AVX2 (one), or scalar code (WebAssembly) give the same bits.
 // Functions marked CONTACTLAB_LANES_CLONES are compiled twice on x86-64 with GCC, for the baseline
-// and for AVX2, and the processor's own picks one when the program starts (one binary runs
-// everywhere). No FMA: a fused multiply-add rounds once where the scalar code rounds twice.
+// and for AVX2, and the one the processor can run is picked when the program starts (one binary
+// runs everywhere). No FMA: a fused multiply-add rounds once where the scalar code rounds twice.
 #pragma once
 
 // Lanes pass between functions by value only inside one translation unit, inlined, never across an

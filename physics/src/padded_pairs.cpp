@@ -16,6 +16,11 @@ bool overlap(const Aabb& a, const Aabb& b, double margin) {
            b.lower.y - margin > a.upper.y + margin || a.lower.y - margin > b.upper.y + margin);
 }
 
+Aabb paddedBox(const Aabb& box, double radius) {
+  const double pad = kPadding * radius;
+  return {box.lower - Vec2{pad, pad}, box.upper + Vec2{pad, pad}};
+}
+
 // Re-padding one body costs a pass over all bodies; past this many, finding every pair anew is
 // cheaper.
 constexpr size_t kMostLeft = 32;
@@ -24,10 +29,7 @@ constexpr size_t kMostLeft = 32;
 
 void PaddedPairs::padAll(const std::vector<Aabb>& boxes, std::span<const double> radius) {
   padded_.resize(boxes.size());
-  for (size_t i = 0; i < boxes.size(); ++i) {
-    const double pad = kPadding * radius[i];
-    padded_[i] = {boxes[i].lower - Vec2{pad, pad}, boxes[i].upper + Vec2{pad, pad}};
-  }
+  for (size_t i = 0; i < boxes.size(); ++i) padded_[i] = paddedBox(boxes[i], radius[i]);
 }
 
 void PaddedPairs::findPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic,
@@ -48,8 +50,7 @@ void PaddedPairs::findPairs(const std::vector<Aabb>& boxes, const std::vector<bo
     hasLeft_.assign(n, 0);
     for (const int i : left_) {
       hasLeft_[i] = 1;
-      const double pad = kPadding * radius[i];
-      padded_[i] = {boxes[i].lower - Vec2{pad, pad}, boxes[i].upper + Vec2{pad, pad}};
+      padded_[i] = paddedBox(boxes[i], radius[i]);
     }
     // The candidates of bodies that stayed, then every pair of a body that left, once.
     std::erase_if(candidates_, [&](const std::pair<int, int>& p) {
