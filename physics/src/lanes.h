@@ -10,7 +10,9 @@
 // Lanes pass between functions by value only inside one translation unit, inlined, never across an
 // ABI boundary: GCC's note that a 32-byte vector is passed differently with and without AVX does
 // not apply.
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__clang__)
+#define CONTACTLAB_LANES_ABI_NOTE_OFF _Pragma("clang diagnostic ignored \"-Wpsabi\"")
+#elif defined(__GNUC__)
 #define CONTACTLAB_LANES_ABI_NOTE_OFF _Pragma("GCC diagnostic ignored \"-Wpsabi\"")
 #else
 #define CONTACTLAB_LANES_ABI_NOTE_OFF

@@ -17,7 +17,7 @@ struct PairVelocities {
 template <int Points>
 [[gnu::always_inline]] inline PairVelocities gather(const Bundle<Points>& b,
                                                     const SubstepBody* bodies) {
-  PairVelocities p;
+  PairVelocities p{};
   for (int l = 0; l < kLanes; ++l) {
     const BodyVelocity& a = bodies[b.body1[l]].velocity;
     const BodyVelocity& c = bodies[b.body2[l]].velocity;
@@ -182,7 +182,7 @@ template <int Points>
 template <int Points>
 [[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
                                                 double target) {
-  Lanes dx1, dy1, c1, s1, dx2, dy2, c2, s2;
+  Lanes dx1{}, dy1{}, c1{}, s1{}, dx2{}, dy2{}, c2{}, s2{};
   for (int l = 0; l < kLanes; ++l) {
     const SubstepBody& m1 = bodies[b.body1[l]];
     const SubstepBody& m2 = bodies[b.body2[l]];
