@@ -35,7 +35,7 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   const bool substeps = s.timestepScheme == TimestepScheme::Substeps;
   if (substeps) {
     changed |= sliderWholeNumber("substeps", &s.substeps, 1, 64, tracker);
-    helpMarker("Substeps per step, each one sweep over the contacts and one relax sweep.");
+    helpMarker("Substeps per step, each one sweep over the contacts and two relax sweeps.");
   }
   ImGui::BeginDisabled(substeps);
   const char* methods[] = {"projected Gauss-Seidel", "MPRGP (frictionless)", "APGD"};

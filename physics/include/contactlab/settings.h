@@ -55,8 +55,8 @@ struct WorldSettings {
   QpSolverKind qpMethod = QpSolverKind::Apgd;
   double qpTolerance = 1e-3;
   int qpIterations = 500;  // 1 to 1000000
-  // TimestepScheme::Substeps: substeps per step (1 to 1000), each one sweep plus a relax sweep; it
-  // replaces the tolerance and the iteration cap.
+  // TimestepScheme::Substeps: substeps per step (1 to 1000), each one sweep plus two relax sweeps;
+  // it replaces the tolerance and the iteration cap.
   int substeps = 4;
   // Fraction of a contact's excess closeness (target gap minus gap) removed per step by moving
   // positions (gap_projection.h), in (0, 1].
