@@ -102,8 +102,12 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
 // `corners` is scratch, kept between bodies.
 void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutline& outline,
               const Camera& camera, bool selected, std::vector<Vec2>& corners, DrawList& out) {
-  double radiusPixels = camera.toPixels(body.def.radius);
-  int segments = std::clamp(static_cast<int>(radiusPixels / 2), 16, 72);
+  // A disc's polygon of n corners strays from the circle by r (1 - cos(pi / n)) ~ r pi^2 / (2 n^2):
+  // a quarter of a pixel at most takes n >= pi sqrt(2 r) (r in pixels), 10 corners for a disc of
+  // 5 px (rain1000's), 45 for 100 px.
+  const double radiusPixels = camera.toPixels(body.def.radius);
+  const int segments = std::clamp(
+      static_cast<int>(std::ceil(std::numbers::pi * std::sqrt(2 * radiusPixels))), 8, 72);
   outlineCorners(outline, segments, corners);
   if (corners.empty()) return;
   for (Vec2& p : corners) p = camera.worldToScreen(p);
