@@ -72,6 +72,15 @@ std::vector<BodyId> addPyramid(World& world, int base) {
   return boxes;
 }
 
+// The farthest any of `bodies` has moved from `before` (their positions then, in order).
+double largestMove(const World& world, const std::vector<BodyId>& bodies,
+                   const std::vector<Vec2>& before) {
+  double moved = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    moved = std::max(moved, glm::length(stateOf(world, bodies[i]).position - before[i]));
+  return moved;
+}
+
 double largestOverlap(World& world) {
   double deepest = 0;
   for (const ContactReport& c : world.contacts()) deepest = std::max(deepest, -c.distance);
@@ -234,10 +243,7 @@ TEST_CASE("with mu 0.6 a pyramid of base 20 holds: after 1 s no box moves 1 cm i
       std::vector<Vec2> settled;
       for (BodyId id : boxes) settled.push_back(stateOf(world, id).position);
       run(world, 10);
-      double moved = 0;
-      for (std::size_t i = 0; i < boxes.size(); ++i)
-        moved = std::max(moved, glm::length(stateOf(world, boxes[i]).position - settled[i]));
-      CHECK(moved < 0.01);
+      CHECK(largestMove(world, boxes, settled) < 0.01);
       CHECK(largestOverlap(world) < 0.001);
     }
   }
@@ -254,10 +260,7 @@ TEST_CASE(
   std::vector<Vec2> at5;
   for (BodyId id : boxes) at5.push_back(stateOf(world, id).position);
   run(world, 5);
-  double moved = 0;
-  for (std::size_t i = 0; i < boxes.size(); ++i)
-    moved = std::max(moved, glm::length(stateOf(world, boxes[i]).position - at5[i]));
-  CHECK(moved < 0.01);
+  CHECK(largestMove(world, boxes, at5) < 0.01);
   CHECK(top - stateOf(world, boxes.back()).position.y < 0.36);
   CHECK(largestOverlap(world) < 0.01);
 }

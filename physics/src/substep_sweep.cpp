@@ -58,28 +58,28 @@ template <int Points>
          c.tangentArm2 * p.w2;
 }
 
-// v += M^-1 D_n gamma (normal) or M^-1 D_t gamma (tangent).
+// v += M^-1 D gamma for a row of direction (x, y) with arms (r1 x d, r2 x d): pushNormal with
+// D_n, pushTangent with D_t, t = perpendicular(n) = (-n_y, n_x).
+template <int Points>
+[[gnu::always_inline]] inline void pushAlong(const Bundle<Points>& b, Lanes x, Lanes y, Lanes arm1,
+                                             Lanes arm2, Lanes gamma, PairVelocities& p) {
+  const Lanes px = gamma * x, py = gamma * y;
+  p.v1x += b.invMass1 * px;
+  p.v1y += b.invMass1 * py;
+  p.w1 += b.invInertia1 * (arm1 * gamma);
+  p.v2x -= b.invMass2 * px;
+  p.v2y -= b.invMass2 * py;
+  p.w2 -= b.invInertia2 * (arm2 * gamma);
+}
 template <int Points>
 [[gnu::always_inline]] inline void pushNormal(const Bundle<Points>& b, const PointLanes& c,
                                               Lanes gamma, PairVelocities& p) {
-  const Lanes px = gamma * c.normalX, py = gamma * c.normalY;
-  p.v1x += b.invMass1 * px;
-  p.v1y += b.invMass1 * py;
-  p.w1 += b.invInertia1 * (c.normalArm1 * gamma);
-  p.v2x -= b.invMass2 * px;
-  p.v2y -= b.invMass2 * py;
-  p.w2 -= b.invInertia2 * (c.normalArm2 * gamma);
+  pushAlong(b, c.normalX, c.normalY, c.normalArm1, c.normalArm2, gamma, p);
 }
 template <int Points>
 [[gnu::always_inline]] inline void pushTangent(const Bundle<Points>& b, const PointLanes& c,
                                                Lanes gamma, PairVelocities& p) {
-  const Lanes px = gamma * -c.normalY, py = gamma * c.normalX;
-  p.v1x += b.invMass1 * px;
-  p.v1y += b.invMass1 * py;
-  p.w1 += b.invInertia1 * (c.tangentArm1 * gamma);
-  p.v2x -= b.invMass2 * px;
-  p.v2y -= b.invMass2 * py;
-  p.w2 -= b.invInertia2 * (c.tangentArm2 * gamma);
+  pushAlong(b, -c.normalY, c.normalX, c.tangentArm1, c.tangentArm2, gamma, p);
 }
 
 // A normal row's target u_n + bias >= 0 with the soft constraint's scales (substep_solver.cpp,
