@@ -81,10 +81,7 @@ void ContactFinder::collidePair(const Model& model, std::span<const BodyState> s
 void ContactFinder::appendContacts(std::span<const ContactGeometry> geometry, int i, int j,
                                    std::span<const BodyState> states, std::vector<Contact>& out) {
   for (const ContactGeometry& g : geometry) {
-    Contact c;
-    c.body1 = g.pointOwnerIsFirst ? i : j;
-    c.body2 = g.pointOwnerIsFirst ? j : i;
-    c.geometry = g;
+    Contact c = contactOf(g, i, j);
     c.normalSpeed = glm::dot(g.normal, pointVelocity(states[c.body1], g.point1) -
                                            pointVelocity(states[c.body2], g.point2));
     out.push_back(c);

@@ -20,8 +20,15 @@ struct Contact {
   int body1 = 0;
   int body2 = 0;
   ContactGeometry geometry;
-  double normalSpeed = 0;  // d' = n . (p1' - p2'), > 0 separating
+  // d' = n . (p1' - p2'), > 0 separating: set by find() and findBetween() (ContactSim reads it),
+  // left 0 by findReusing() (the time-stepping solver does not).
+  double normalSpeed = 0;
 };
+// The contact of geometry `g` found between bodies i (the narrow phase's first shape) and j, with
+// no normal speed.
+inline Contact contactOf(const ContactGeometry& g, int i, int j) {
+  return {g.pointOwnerIsFirst ? i : j, g.pointOwnerIsFirst ? j : i, g, 0};
+}
 
 // Identifies a contact across evaluations: the two bodies and the touching features.
 struct ContactKey {

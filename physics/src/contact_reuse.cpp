@@ -105,11 +105,10 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
         sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].offset,
                               collided_[cursor].turn)) {
       next = collided_[cursor];
-      geometry_.clear();
       for (size_t k = next.first; k < next.first + next.count; ++k) {
         const ContactGeometry g = carried(contacts_[k], model.bodies[i].shape,
                                           model.bodies[j].shape, transforms_[i], transforms_[j]);
-        if (g.distance < next.margin) geometry_.push_back(g);
+        if (g.distance < next.margin) out.push_back(contactOf(g, i, j));
       }
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
@@ -125,11 +124,12 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
                     pairMargin, geometry_);
       next.count = static_cast<std::uint32_t>(geometry_.size());
-      for (const ContactGeometry& g : geometry_)
+      for (const ContactGeometry& g : geometry_) {
         contactsNext_.push_back(held(g, transforms_[i], transforms_[j]));
+        out.push_back(contactOf(g, i, j));
+      }
     }
     collidedNext_.push_back(next);
-    appendContacts(geometry_, i, j, states, out);
   }
   collided_.swap(collidedNext_);
   contacts_.swap(contactsNext_);
