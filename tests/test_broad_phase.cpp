@@ -76,6 +76,41 @@ TEST_CASE("sort and sweep finds exactly the pairs brute force finds on random bo
   CHECK(total > 1000);  // the scenes are dense enough to exercise the sweep
 }
 
+// Many boxes go to the uniform grid (grid_pairs.cpp): boxes far larger than the cells (floors and
+// walls kept out of them), a box far from the others (the cells widen), boxes on the cells' lines
+// (coordinates on a lattice of 1/8 that the cells' sides divide) and boxes of no size.
+TEST_CASE("the grid finds exactly the pairs brute force finds, with floors, walls and outliers") {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(0, 1);
+  BroadPhase broadPhase;
+  Pairs pairs;
+  size_t total = 0;
+  for (int round = 0; round < 8; ++round) {
+    CAPTURE(round);
+    Scene scene = randomScene(rng, 200 + 150 * round, 25, round % 2 == 1);
+    scene.boxes.push_back({{-1, -1}, {26, 0}});  // a floor
+    scene.boxes.push_back({{-1, 0}, {0, 40}});   // walls
+    scene.boxes.push_back({{25, 0}, {26, 40}});
+    scene.isStatic.insert(scene.isStatic.end(), {true, true, true});
+    scene.boxes.push_back({{12, -0.5}, {12, -0.5}});  // a point on the floor
+    scene.isStatic.push_back(false);
+    if (round >= 4) {  // one box far away, then its neighbour
+      const double far = round == 4 ? 1e6 : 3e4 * unit(rng);
+      scene.boxes.push_back({{far, far}, {far + 1, far + 1}});
+      scene.boxes.push_back({{far + 0.5, far + 0.5}, {far + 2, far + 2}});
+      scene.isStatic.insert(scene.isStatic.end(), {false, false});
+    }
+    for (double margin : {0.0, 0.125}) {
+      CAPTURE(margin);
+      broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs);
+      const Pairs expected = bruteForce(scene.boxes, scene.isStatic, margin);
+      CHECK(pairs == expected);
+      total += expected.size();
+    }
+  }
+  CHECK(total > 5000);
+}
+
 TEST_CASE("boxes whose grown sides exactly touch are paired, a hair further apart are not") {
   BroadPhase broadPhase;
   Pairs pairs;

@@ -10,12 +10,6 @@ bool contains(const Aabb& outer, const Aabb& inner) {
          inner.upper.x <= outer.upper.x && inner.upper.y <= outer.upper.y;
 }
 
-// BroadPhase's test: the two boxes, each grown by `margin`, overlap or touch.
-bool overlap(const Aabb& a, const Aabb& b, double margin) {
-  return !(b.lower.x - margin > a.upper.x + margin || a.lower.x - margin > b.upper.x + margin ||
-           b.lower.y - margin > a.upper.y + margin || a.lower.y - margin > b.upper.y + margin);
-}
-
 Aabb paddedBox(const Aabb& box, double radius) {
   const double pad = kPadding * radius;
   return {box.lower - Vec2{pad, pad}, box.upper + Vec2{pad, pad}};
@@ -61,7 +55,7 @@ void PaddedPairs::findPairs(const std::vector<Aabb>& boxes, const std::vector<bo
       for (size_t k = 0; k < n; ++k) {
         const int j = static_cast<int>(k);
         if (j == i || (hasLeft_[j] && j < i) || (isStatic_[i] && isStatic_[j])) continue;
-        if (overlap(padded_[i], padded_[j], margin_))
+        if (grownOverlap(padded_[i], padded_[j], margin_))
           found_.emplace_back(std::min(i, j), std::max(i, j));
       }
     std::sort(found_.begin(), found_.end());
@@ -71,7 +65,7 @@ void PaddedPairs::findPairs(const std::vector<Aabb>& boxes, const std::vector<bo
   }
   pairs.clear();
   for (const auto& [i, j] : candidates_)
-    if (overlap(boxes[i], boxes[j], margin)) pairs.emplace_back(i, j);
+    if (grownOverlap(boxes[i], boxes[j], margin)) pairs.emplace_back(i, j);
 }
 
 }  // namespace contactlab

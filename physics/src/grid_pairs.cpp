@@ -1,0 +1,101 @@
+// The broad phase's uniform grid (broad_phase.h): square cells about as wide as the median box,
+// each box listed in the cells its grown box covers, and each pair of boxes that share a cell
+// tested once, in the one cell that holds the lower-left corner of the two grown boxes' overlap
+// (a cell both cover: its column is the larger of their first columns, its row the larger of their
+// first rows). Boxes that would cover more than kMostCells cells (a floor, a wall) are kept out of
+// the cells and tested against every box. Cost: linear in the boxes and the pairs while the boxes
+// are of similar sizes, as in a pile or a rain, whatever their layout (the sweep's cost grows with
+// the boxes that share an x-interval).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "broad_phase.h"
+
+namespace contactlab {
+namespace {
+
+constexpr long long kMostCells = 64;
+
+}  // namespace
+
+bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic,
+                           double margin, std::vector<std::pair<int, int>>& pairs) {
+  const int n = static_cast<int>(boxes.size());
+  const Vec2 grow{margin, margin};
+  Vec2 low{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Vec2 high = -low;
+  sides_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Vec2 lower = boxes[i].lower - grow, upper = boxes[i].upper + grow;
+    sides_[i] = std::max(upper.x - lower.x, upper.y - lower.y);
+    low = glm::min(low, lower);
+    high = glm::max(high, upper);
+  }
+  const Vec2 extent = high - low;
+  if (!std::isfinite(extent.x) || !std::isfinite(extent.y)) return false;
+  std::nth_element(sides_.begin(), sides_.begin() + n / 2, sides_.end());
+  double cell = sides_[n / 2];
+  if (!(cell > 0)) return false;  // boxes of no size: the sweep
+  // At most about four cells per box: a box far from the others widens the cells, not the grid.
+  auto across = [&](double length) { return std::floor(length / cell) + 1; };
+  const double mostCells = 4.0 * n + 1024;
+  while (across(extent.x) * across(extent.y) > mostCells) cell *= 2;
+  const int columns = static_cast<int>(across(extent.x));
+  const int rows = static_cast<int>(across(extent.y));
+  auto column = [&](double x) {
+    return std::clamp(static_cast<int>(std::floor((x - low.x) / cell)), 0, columns - 1);
+  };
+  auto row = [&](double y) {
+    return std::clamp(static_cast<int>(std::floor((y - low.y) / cell)), 0, rows - 1);
+  };
+
+  // Each box's cells, counted per cell, then listed per cell (a counting sort, boxes in order).
+  ranges_.resize(n);
+  big_.clear();
+  cellStart_.assign(static_cast<size_t>(columns) * rows + 1, 0);
+  for (int i = 0; i < n; ++i) {
+    const Vec2 lower = boxes[i].lower - grow, upper = boxes[i].upper + grow;
+    CellRange r{column(lower.x), row(lower.y), column(upper.x), row(upper.y)};
+    if (static_cast<long long>(r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1) > kMostCells) {
+      big_.push_back(i);
+      r.x1 = r.x0 - 1;  // in no cell
+    }
+    ranges_[i] = r;
+    for (int y = r.y0; y <= r.y1 && r.x1 >= r.x0; ++y)
+      for (int x = r.x0; x <= r.x1; ++x) ++cellStart_[static_cast<size_t>(y) * columns + x + 1];
+  }
+  for (size_t c = 1; c < cellStart_.size(); ++c) cellStart_[c] += cellStart_[c - 1];
+  cellBoxes_.resize(cellStart_.back());
+  start_.assign(cellStart_.begin(), cellStart_.end() - 1);  // each cell's next free slot
+  for (int i = 0; i < n; ++i) {
+    const CellRange& r = ranges_[i];
+    for (int y = r.y0; y <= r.y1 && r.x1 >= r.x0; ++y)
+      for (int x = r.x0; x <= r.x1; ++x)
+        cellBoxes_[start_[static_cast<size_t>(y) * columns + x]++] = i;
+  }
+
+  for (int y = 0; y < rows; ++y)
+    for (int x = 0; x < columns; ++x) {
+      const size_t c = static_cast<size_t>(y) * columns + x;
+      for (int a = cellStart_[c]; a < cellStart_[c + 1]; ++a)
+        for (int b = a + 1; b < cellStart_[c + 1]; ++b) {
+          const int i = cellBoxes_[a], j = cellBoxes_[b];
+          const CellRange &ri = ranges_[i], &rj = ranges_[j];
+          if (std::max(ri.x0, rj.x0) != x || std::max(ri.y0, rj.y0) != y) continue;
+          if (isStatic[i] && isStatic[j]) continue;
+          if (grownOverlap(boxes[i], boxes[j], margin)) pairs.emplace_back(i, j);
+        }
+    }
+  // The big boxes against every box; two big ones once.
+  for (const int i : big_)
+    for (int j = 0; j < n; ++j) {
+      const bool jBig = ranges_[j].x1 < ranges_[j].x0;
+      if (j == i || (jBig && j < i) || (isStatic[i] && isStatic[j])) continue;
+      if (grownOverlap(boxes[i], boxes[j], margin))
+        pairs.emplace_back(std::min(i, j), std::max(i, j));
+    }
+  return true;
+}
+
+}  // namespace contactlab
