@@ -55,25 +55,30 @@ Scene randomScene(std::mt19937& rng, int count, double extent, bool grid) {
 
 }  // namespace
 
-TEST_CASE("sort and sweep finds exactly the pairs brute force finds on random boxes") {
+constexpr BroadPhase::Method kMethods[] = {BroadPhase::Method::Automatic, BroadPhase::Method::Sweep,
+                                           BroadPhase::Method::Grid};
+
+TEST_CASE("the sweep and the grid find exactly the pairs brute force finds on random boxes") {
   std::mt19937 rng(3);
   BroadPhase broadPhase;
   Pairs pairs;
   size_t total = 0;
-  for (bool grid : {false, true}) {
-    for (double margin : {0.0, 0.05, 0.125, 0.3}) {
-      for (int round = 0; round < 3; ++round) {
-        CAPTURE(grid);
-        CAPTURE(margin);
-        Scene scene = randomScene(rng, 300 + 100 * round, 20, grid);
-        broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs);
-        Pairs expected = bruteForce(scene.boxes, scene.isStatic, margin);
-        CHECK(pairs == expected);
-        total += expected.size();
+  for (const BroadPhase::Method method : kMethods)
+    for (bool grid : {false, true}) {
+      for (double margin : {0.0, 0.05, 0.125, 0.3}) {
+        for (int round = 0; round < 3; ++round) {
+          CAPTURE(method);
+          CAPTURE(grid);
+          CAPTURE(margin);
+          Scene scene = randomScene(rng, 300 + 100 * round, 20, grid);
+          broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs, method);
+          Pairs expected = bruteForce(scene.boxes, scene.isStatic, margin);
+          CHECK(pairs == expected);
+          total += expected.size();
+        }
       }
     }
-  }
-  CHECK(total > 1000);  // the scenes are dense enough to exercise the sweep
+  CHECK(total > 3000);  // the scenes are dense enough to exercise the sweep and the grid
 }
 
 // Many boxes go to the uniform grid (grid_pairs.cpp): boxes far larger than the cells (floors and
@@ -102,7 +107,7 @@ TEST_CASE("the grid finds exactly the pairs brute force finds, with floors, wall
     }
     for (double margin : {0.0, 0.125}) {
       CAPTURE(margin);
-      broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs);
+      broadPhase.findPairs(scene.boxes, scene.isStatic, margin, pairs, BroadPhase::Method::Grid);
       const Pairs expected = bruteForce(scene.boxes, scene.isStatic, margin);
       CHECK(pairs == expected);
       total += expected.size();
@@ -116,31 +121,38 @@ TEST_CASE("boxes whose grown sides exactly touch are paired, a hair further apar
   Pairs pairs;
   std::vector<Aabb> boxes = {{{0, 0}, {1, 1}}, {{1.5, 0}, {2.5, 1}}, {{0, 1.5}, {1, 2.5}}};
   std::vector<bool> isStatic = {false, false, false};
-  // Gaps of 0.5 = 2 margins: 0-1 share a side, 0-2 share a side, 1-2 share a corner.
-  broadPhase.findPairs(boxes, isStatic, 0.25, pairs);
-  CHECK(pairs == Pairs{{0, 1}, {0, 2}, {1, 2}});
-  broadPhase.findPairs(boxes, isStatic, 0.2499, pairs);
-  CHECK(pairs.empty());
+  for (const BroadPhase::Method method : kMethods) {
+    CAPTURE(method);
+    // Gaps of 0.5 = 2 margins: 0-1 share a side, 0-2 share a side, 1-2 share a corner.
+    broadPhase.findPairs(boxes, isStatic, 0.25, pairs, method);
+    CHECK(pairs == Pairs{{0, 1}, {0, 2}, {1, 2}});
+    broadPhase.findPairs(boxes, isStatic, 0.2499, pairs, method);
+    CHECK(pairs.empty());
+  }
 }
 
 TEST_CASE("two static boxes are never paired, a static and a moving one are") {
   BroadPhase broadPhase;
   Pairs pairs;
   std::vector<Aabb> boxes = {{{0, 0}, {2, 1}}, {{1, 0}, {3, 1}}, {{1.5, 0.5}, {2, 2}}};
-  broadPhase.findPairs(boxes, {true, true, false}, 0, pairs);
-  CHECK(pairs == Pairs{{0, 2}, {1, 2}});
+  for (const BroadPhase::Method method : kMethods) {
+    broadPhase.findPairs(boxes, {true, true, false}, 0, pairs, method);
+    CHECK(pairs == Pairs{{0, 2}, {1, 2}});
+  }
 }
 
 TEST_CASE("results are cleared and sorted between calls of different sizes") {
   std::mt19937 rng(5);
   BroadPhase broadPhase;
   Pairs pairs = {{7, 3}, {100, 200}};  // stale content must disappear
-  for (int count : {400, 50, 0, 1, 250}) {
-    CAPTURE(count);
-    Scene scene = randomScene(rng, count, 10, false);
-    broadPhase.findPairs(scene.boxes, scene.isStatic, 0.1, pairs);
-    CHECK(pairs == bruteForce(scene.boxes, scene.isStatic, 0.1));
-  }
+  for (const BroadPhase::Method method : kMethods)
+    for (int count : {400, 50, 0, 1, 250}) {
+      CAPTURE(method);
+      CAPTURE(count);
+      Scene scene = randomScene(rng, count, 10, false);
+      broadPhase.findPairs(scene.boxes, scene.isStatic, 0.1, pairs, method);
+      CHECK(pairs == bruteForce(scene.boxes, scene.isStatic, 0.1));
+    }
 }
 
 // The boxes keep moving between calls: most creep (staying within their padding, or leaving it one

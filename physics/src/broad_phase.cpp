@@ -10,18 +10,13 @@
 #include <algorithm>
 
 namespace contactlab {
-namespace {
-
-// From this many boxes on, the grid (measured: rain1000's 1000 discs and pyramid40's 820 boxes
-// pair faster on the grid; below a few dozen boxes the sweep's single pass wins).
-constexpr size_t kGridFrom = 128;
-
-}  // namespace
 
 void BroadPhase::findPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic,
-                           double margin, std::vector<std::pair<int, int>>& pairs) {
+                           double margin, std::vector<std::pair<int, int>>& pairs, Method method) {
   pairs.clear();
-  if (boxes.size() >= kGridFrom && gridPairs(boxes, isStatic, margin, pairs)) {
+  const bool grid =
+      method == Method::Grid || (method == Method::Automatic && boxes.size() >= kGridFrom);
+  if (grid && gridPairs(boxes, isStatic, margin, pairs)) {
     sortPairs(static_cast<int>(boxes.size()), pairs);
     return;
   }

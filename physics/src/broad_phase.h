@@ -2,6 +2,7 @@
 // found by sort and sweep for a few boxes and by a uniform grid for many.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -9,6 +10,11 @@
 #include "contactlab/vec2.h"
 
 namespace contactlab {
+
+// From this many boxes on, BroadPhase::findPairs uses the grid. contactlab-bench-broad-phase: the
+// sweep is ahead on pyramid20's 211 boxes (6 against 9 us), the two are level on pyramid40 and
+// rain1000, and the grid is 1.6-3.7x ahead from pyramid70's 2,486 boxes on.
+inline constexpr std::size_t kGridFrom = 512;
 
 struct Aabb {
   Vec2 lower{0, 0};
@@ -28,14 +34,18 @@ inline bool grownOverlap(const Aabb& a, const Aabb& b, double margin) {
 // Boxes must be finite. The members are scratch space reused between calls.
 class BroadPhase {
  public:
+  // Automatic: the sweep below kGridFrom boxes, else the grid (both are kept for tests and the
+  // benchmark, contactlab-bench-broad-phase, to compare).
+  enum class Method { Automatic, Sweep, Grid };
   void findPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic, double margin,
-                 std::vector<std::pair<int, int>>& pairs);
+                 std::vector<std::pair<int, int>>& pairs, Method method = Method::Automatic);
 
  private:
   // Sort and sweep along x (broad_phase.cpp).
   void sweepPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic, double margin,
                   std::vector<std::pair<int, int>>& pairs);
-  // The uniform grid (grid_pairs.cpp); false when the boxes do not suit one.
+  // The uniform grid (grid_pairs.cpp); false when the boxes do not suit one (of no size, or
+  // spread beyond the doubles).
   bool gridPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic, double margin,
                  std::vector<std::pair<int, int>>& pairs);
   // Sorts `pairs` by (i, j) in place: a counting sort by i, then each body's few partners by j.
@@ -48,7 +58,7 @@ class BroadPhase {
   struct CellRange {
     std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;
   };
-  std::vector<double> sides_;
+  std::vector<double> sides_, median_;
   std::vector<CellRange> ranges_;
   std::vector<int> cellStart_;
   std::vector<int> cellBoxes_;

@@ -1,11 +1,11 @@
 // The broad phase's uniform grid (broad_phase.h): square cells about as wide as the median box,
-// each box listed in the cells its grown box covers, and each pair of boxes that share a cell
-// tested once, in the one cell that holds the lower-left corner of the two grown boxes' overlap
-// (a cell both cover: its column is the larger of their first columns, its row the larger of their
-// first rows). Boxes that would cover more than kMostCells cells (a floor, a wall) are kept out of
-// the cells and tested against every box. Cost: linear in the boxes and the pairs while the boxes
-// are of similar sizes, as in a pile or a rain, whatever their layout (the sweep's cost grows with
-// the boxes that share an x-interval).
+// over the boxes of ordinary size, each box listed in the cells its grown box covers, and each pair
+// of boxes that share a cell tested once, in the one cell that holds the lower-left corner of the
+// two grown boxes' overlap (a cell both cover: its column is the larger of their first columns, its
+// row the larger of their first rows). Boxes that would cover more than kMostCells cells (a floor,
+// a wall) are kept out of the cells and tested against every box. Cost: linear in the boxes and the
+// pairs while the boxes are of similar sizes, as in a pile or a rain, whatever their layout (the
+// sweep's cost grows with the boxes that share an x-interval).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,27 +16,36 @@ namespace contactlab {
 namespace {
 
 constexpr long long kMostCells = 64;
+// Boxes up to this many times the median side span the grid.
+constexpr double kOrdinarySides = 8;
 
 }  // namespace
 
 bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<bool>& isStatic,
                            double margin, std::vector<std::pair<int, int>>& pairs) {
   const int n = static_cast<int>(boxes.size());
+  if (n == 0) return false;
   const Vec2 grow{margin, margin};
-  Vec2 low{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  Vec2 high = -low;
   sides_.resize(n);
   for (int i = 0; i < n; ++i) {
-    const Vec2 lower = boxes[i].lower - grow, upper = boxes[i].upper + grow;
-    sides_[i] = std::max(upper.x - lower.x, upper.y - lower.y);
-    low = glm::min(low, lower);
-    high = glm::max(high, upper);
+    const Vec2 side = boxes[i].upper - boxes[i].lower + 2.0 * grow;
+    sides_[i] = std::max(side.x, side.y);
+  }
+  median_.assign(sides_.begin(), sides_.end());
+  std::nth_element(median_.begin(), median_.begin() + n / 2, median_.end());
+  double cell = median_[n / 2];
+  if (!(cell > 0)) return false;  // boxes of no size: the sweep
+  // The grid spans the boxes of ordinary size; a floor or a wall does not stretch it (boxes
+  // reaching beyond it are clamped to its border cells, which keeps every shared cell shared).
+  Vec2 low{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  Vec2 high = -low;
+  for (int i = 0; i < n; ++i) {
+    if (sides_[i] > kOrdinarySides * cell) continue;
+    low = glm::min(low, boxes[i].lower - grow);
+    high = glm::max(high, boxes[i].upper + grow);
   }
   const Vec2 extent = high - low;
   if (!std::isfinite(extent.x) || !std::isfinite(extent.y)) return false;
-  std::nth_element(sides_.begin(), sides_.begin() + n / 2, sides_.end());
-  double cell = sides_[n / 2];
-  if (!(cell > 0)) return false;  // boxes of no size: the sweep
   // At most about four cells per box: a box far from the others widens the cells, not the grid.
   auto across = [&](double length) { return std::floor(length / cell) + 1; };
   const double mostCells = 4.0 * n + 1024;
@@ -44,10 +53,10 @@ bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<boo
   const int columns = static_cast<int>(across(extent.x));
   const int rows = static_cast<int>(across(extent.y));
   auto column = [&](double x) {
-    return std::clamp(static_cast<int>(std::floor((x - low.x) / cell)), 0, columns - 1);
+    return static_cast<int>(std::clamp(std::floor((x - low.x) / cell), 0.0, columns - 1.0));
   };
   auto row = [&](double y) {
-    return std::clamp(static_cast<int>(std::floor((y - low.y) / cell)), 0, rows - 1);
+    return static_cast<int>(std::clamp(std::floor((y - low.y) / cell), 0.0, rows - 1.0));
   };
 
   // Each box's cells, counted per cell, then listed per cell (a counting sort, boxes in order).
