@@ -344,18 +344,16 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   const bool jointed = !model.joints.empty();
   StageTimer timer(stats.timestep.time.solve);
   for (int s = 0; s < substeps; ++s) {
-    for (size_t i = 0; i < n; ++i) {
-      if (inverseMass_[i].invMass == 0) continue;
-      BodyVelocity& v = bodies_[i].velocity;
-      v.linear += hs * rates[i].acceleration;
-      v.angular += hs * rates[i].alpha;
-    }
-    // The warm start: the previous substep's impulses, which changed each body's velocity by
-    // what its sweeps left (rows of the previous step's impulses before the first substep).
-    // impulseVelocity_ keeps the velocity before them, so that after the sweeps v - impulseV is
-    // this substep's change.
+    // The external forces, then the warm start: the previous substep's impulses, which changed
+    // each body's velocity by what its sweeps left (rows of the previous step's impulses before
+    // the first substep). impulseVelocity_ keeps the velocity before them, so that after the
+    // sweeps v - impulseV is this substep's change.
     for (size_t i = 0; i <= n; ++i) {
       BodyVelocity& v = bodies_[i].velocity;
+      if (i < n && inverseMass_[i].invMass != 0) {
+        v.linear += hs * rates[i].acceleration;
+        v.angular += hs * rates[i].alpha;
+      }
       const BodyVelocity before = v;
       if (s > 0) {
         v.linear += impulseVelocity_[i].linear;
