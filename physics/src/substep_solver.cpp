@@ -347,17 +347,21 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     // The external forces, then the warm start: the previous substep's impulses, which changed
     // each body's velocity by what its sweeps left (rows of the previous step's impulses before
     // the first substep). impulseVelocity_ keeps the velocity before them, so that after the
-    // sweeps v - impulseV is this substep's change.
+    // sweeps v - impulseV is this substep's change (found here, or with joints after the sweeps,
+    // which take the joints' part out of it).
     for (size_t i = 0; i <= n; ++i) {
       BodyVelocity& v = bodies_[i].velocity;
+      BodyVelocity change = impulseVelocity_[i];
+      if (s > 0 && !jointed)
+        change = {v.linear - impulseVelocity_[i].linear, v.angular - impulseVelocity_[i].angular};
       if (i < n && inverseMass_[i].invMass != 0) {
         v.linear += hs * rates[i].acceleration;
         v.angular += hs * rates[i].alpha;
       }
       const BodyVelocity before = v;
       if (s > 0) {
-        v.linear += impulseVelocity_[i].linear;
-        v.angular += impulseVelocity_[i].angular;
+        v.linear += change.linear;
+        v.angular += change.angular;
       }
       impulseVelocity_[i] = before;
     }
@@ -391,12 +395,14 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
                    colourRanges_, bodies_.data(), terms_, false);
     }
-    if (jointed) addJointImpulses(joints.jointImpulses);
-    for (size_t i = 0; i <= n; ++i) {
-      impulseVelocity_[i].linear = bodies_[i].velocity.linear - impulseVelocity_[i].linear;
-      impulseVelocity_[i].angular = bodies_[i].velocity.angular - impulseVelocity_[i].angular;
+    if (jointed) {
+      addJointImpulses(joints.jointImpulses);
+      for (size_t i = 0; i <= n; ++i) {
+        impulseVelocity_[i].linear = bodies_[i].velocity.linear - impulseVelocity_[i].linear;
+        impulseVelocity_[i].angular = bodies_[i].velocity.angular - impulseVelocity_[i].angular;
+      }
+      takeJointChanges();
     }
-    if (jointed) takeJointChanges();
   }
   bounce();
   ++stats.timestep.qpSolves;
