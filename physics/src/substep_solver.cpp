@@ -1,6 +1,7 @@
 #include "substep_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "constraint_colouring.h"
@@ -181,14 +182,6 @@ void spareLanes(Bundle<Points>& bundle, int used, int spare) {
   }
 }
 
-// The next bundle of a list whose first `count` are in use; the list keeps the bundles it has
-// had, which are overwritten lane by lane.
-template <int Points>
-Bundle<Points>& nextBundle(std::vector<Bundle<Points>>& bundles, int& count) {
-  if (static_cast<size_t>(count) == bundles.size()) bundles.emplace_back();
-  return bundles[count++];
-}
-
 void SubstepSolver::layOut(const Model& model) {
   const size_t n = model.bodies.size();
   movable_.resize(n);
@@ -197,56 +190,63 @@ void SubstepSolver::layOut(const Model& model) {
   for (size_t m = 0; m < manifolds_.size(); ++m)
     manifoldBodies_[m] = {rows_[manifolds_[m].first].body1, rows_[manifolds_[m].first].body2};
   colouring_.colour(manifoldBodies_, movable_, colours_);
-  // Per colour its manifolds in their order, blocks and single contacts apart, kLanes a bundle;
-  // the overflow's one a bundle, in their order, last.
-  const int spare = static_cast<int>(n);
+  // Per colour its blocks, then its single contacts, each kLanes a bundle in the manifolds'
+  // order; the overflow's one a bundle, in their order, last. Where each colour's bundles start
+  // is counted first, so that the manifolds are then filled in in their own order (read once, in
+  // the order they were built) rather than colour by colour.
+  constexpr int kColours = kOverflowColour + 1;
+  std::array<int, kColours> blocks{}, singles{};
+  for (size_t m = 0; m < manifolds_.size(); ++m)
+    ++(manifolds_[m].count == 2 ? blocks : singles)[colours_[m]];
+  auto bundlesOf = [](int manifolds, int colour) {
+    return colour == kOverflowColour ? manifolds : (manifolds + kLanes - 1) / kLanes;
+  };
+  std::array<int, kColours> blockBase{}, singleBase{};
   blockCount_ = singleCount_ = 0;
   colourRanges_.clear();
-  // The manifolds by colour, each colour's in their order (a counting sort).
-  std::vector<int>& byColour = colourOrder_;
-  colourStart_.assign(kOverflowColour + 2, 0);
-  for (const int c : colours_) ++colourStart_[c + 1];
-  for (int c = 0; c <= kOverflowColour; ++c) colourStart_[c + 1] += colourStart_[c];
-  byColour.resize(manifolds_.size());
-  for (size_t m = 0; m < manifolds_.size(); ++m)
-    byColour[colourStart_[colours_[m]]++] = static_cast<int>(m);
-  for (size_t begin = 0; begin < byColour.size();) {
-    const int colour = colours_[byColour[begin]];
-    size_t end = begin;
-    while (end < byColour.size() && colours_[byColour[end]] == colour) ++end;
-    const int lanes = colour == kOverflowColour ? 1 : kLanes;
-    for (size_t from = begin; from < end;) {
-      ColourRange range{blockCount_, 0, singleCount_, 0};
-      Bundle<2>* block = nullptr;
-      Bundle<1>* single = nullptr;
-      int blockLane = 0, singleLane = 0;
-      const size_t to = colour == kOverflowColour ? from + 1 : end;
-      for (size_t k = from; k < to; ++k) {
-        const Manifold& m = manifolds_[byColour[k]];
-        if (m.count == 2) {
-          if (!block || blockLane == lanes) {
-            if (block) spareLanes(*block, blockLane, spare);
-            block = &nextBundle(blocks_, blockCount_);
-            blockLane = 0;
-          }
-          fill(*block, blockLane++, m);
-        } else {
-          if (!single || singleLane == lanes) {
-            if (single) spareLanes(*single, singleLane, spare);
-            single = &nextBundle(singles_, singleCount_);
-            singleLane = 0;
-          }
-          fill(*single, singleLane++, m);
-        }
-      }
-      if (block) spareLanes(*block, blockLane, spare);
-      if (single) spareLanes(*single, singleLane, spare);
-      range.blocksEnd = blockCount_;
-      range.singlesEnd = singleCount_;
-      colourRanges_.push_back(range);
-      from = to;
+  for (int c = 0; c < kColours; ++c) {
+    blockBase[c] = blockCount_;
+    singleBase[c] = singleCount_;
+    const int blockBundles = bundlesOf(blocks[c], c), singleBundles = bundlesOf(singles[c], c);
+    if (c < kOverflowColour && blockBundles + singleBundles > 0)
+      colourRanges_.push_back(
+          {blockCount_, blockCount_ + blockBundles, singleCount_, singleCount_ + singleBundles});
+    blockCount_ += blockBundles;
+    singleCount_ += singleBundles;
+  }
+  // The overflow's manifolds one at a time, in their order: a range per manifold.
+  {
+    int block = blockBase[kOverflowColour], single = singleBase[kOverflowColour];
+    for (size_t m = 0; m < manifolds_.size(); ++m) {
+      if (colours_[m] != kOverflowColour) continue;
+      if (manifolds_[m].count == 2)
+        colourRanges_.push_back({block, block + 1, single, single}), ++block;
+      else
+        colourRanges_.push_back({block, block, single, single + 1}), ++single;
     }
-    begin = end;
+  }
+  if (blocks_.size() < static_cast<size_t>(blockCount_)) blocks_.resize(blockCount_);
+  if (singles_.size() < static_cast<size_t>(singleCount_)) singles_.resize(singleCount_);
+  // Fill each manifold into its colour's next lane; then the lanes left over take the spare body.
+  std::array<int, kColours> blockUsed{}, singleUsed{};
+  for (size_t m = 0; m < manifolds_.size(); ++m) {
+    const int c = colours_[m];
+    const int lanes = c == kOverflowColour ? 1 : kLanes;
+    if (manifolds_[m].count == 2) {
+      const int k = blockUsed[c]++;
+      fill(blocks_[blockBase[c] + k / lanes], k % lanes, manifolds_[m]);
+    } else {
+      const int k = singleUsed[c]++;
+      fill(singles_[singleBase[c] + k / lanes], k % lanes, manifolds_[m]);
+    }
+  }
+  const int spare = static_cast<int>(n);
+  for (int c = 0; c < kColours; ++c) {
+    const int lanes = c == kOverflowColour ? 1 : kLanes;
+    for (int b = 0; b < bundlesOf(blocks[c], c); ++b)
+      spareLanes(blocks_[blockBase[c] + b], std::min(lanes, blocks[c] - b * lanes), spare);
+    for (int b = 0; b < bundlesOf(singles[c], c); ++b)
+      spareLanes(singles_[singleBase[c] + b], std::min(lanes, singles[c] - b * lanes), spare);
   }
 }
 

@@ -144,8 +144,6 @@ class SubstepSolver {
   std::vector<std::pair<int, int>> manifoldBodies_;
   std::vector<char> movable_;
   std::vector<int> colours_;
-  std::vector<int> colourOrder_;  // the manifolds by colour
-  std::vector<int> colourStart_;
   ConstraintColouring colouring_;
   std::vector<Bundle<2>> blocks_;  // the first blockCount_ in use
   std::vector<Bundle<1>> singles_;
