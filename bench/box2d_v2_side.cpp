@@ -2,10 +2,10 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
-#include <chrono>
 #include <vector>
 
 #include "box2d_sides.h"
+#include "step_clock.h"
 
 namespace contactlab::bench {
 
@@ -61,9 +61,9 @@ Outcome runBox2dV2(const BenchScene& scene) {
   Positions positions;
   double seconds = 0;
   for (int step = 1; step <= scene.steps; ++step) {
-    const auto start = std::chrono::steady_clock::now();
+    const double start = stepClockSeconds();
     world.Step(static_cast<float>(kBenchDt), 8, 3);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds += stepClockSeconds() - start;
     Outcome& out = tracker.outcome();
     out.deepest = std::max(out.deepest, deepestOverlap(world));
     tracker.top(top->GetPosition().y);

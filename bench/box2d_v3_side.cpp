@@ -3,10 +3,10 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
-#include <chrono>
 #include <vector>
 
 #include "box2d_sides.h"
+#include "step_clock.h"
 
 namespace contactlab::bench {
 
@@ -71,9 +71,9 @@ Outcome runBox2dV3(const BenchScene& scene) {
   std::vector<b2ContactData> buffer;
   double seconds = 0;
   for (int step = 1; step <= scene.steps; ++step) {
-    const auto start = std::chrono::steady_clock::now();
+    const double start = stepClockSeconds();
     b2World_Step(world, static_cast<float>(kBenchDt), 4);
-    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds += stepClockSeconds() - start;
     Outcome& out = tracker.outcome();
     out.deepest = std::max(out.deepest, deepestOverlap(moving, buffer));
     tracker.top(b2Body_GetPosition(top).y);
