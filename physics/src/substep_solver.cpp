@@ -69,10 +69,10 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
     row.tangentMass = diagonal.tt > 0 ? 1 / diagonal.tt : 0;
     row.gap = c.geometry.distance;
-    const Body& b1 = model.bodies[c.body1];
-    const Body& b2 = model.bodies[c.body2];
-    row.friction = pairFriction(b1.friction, b2.friction);
-    const double e = pairRestitution(b1.elasticity, b2.elasticity);
+    const Material& m1 = materials_[c.body1];
+    const Material& m2 = materials_[c.body2];
+    row.friction = pairFriction(m1.friction, m2.friction);
+    const double e = pairRestitution(m1.elasticity, m2.elasticity);
     if (e > 0) {
       const double un0 = normalVelocity(row, bodies_[body1].velocity, bodies_[body2].velocity);
       if (un0 < -w.restitutionThreshold) row.bounce = -e * un0;
@@ -326,8 +326,10 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   bodies_.assign(n + 1, SubstepBody{});
   inverseMass_.assign(n + 1, InverseMass{});
   impulseVelocity_.assign(n + 1, BodyVelocity{});
+  materials_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
+    materials_[i] = {body.friction, body.elasticity};
     if (body.fixed()) continue;
     bodies_[i].velocity = {states[i].velocity, states[i].omega};
     inverseMass_[i] = {body.invMass, body.invInertia};

@@ -154,6 +154,12 @@ class SubstepSolver {
   // next).
   std::vector<SubstepBody> bodies_;
   std::vector<InverseMass> inverseMass_;
+  // Per body its friction and elasticity, read per contact (copied once a step from the bodies,
+  // whose large records a pile's contacts would otherwise fetch one cache miss at a time).
+  struct Material {
+    double friction = 0, elasticity = 0;
+  };
+  std::vector<Material> materials_;
   std::vector<BodyVelocity> impulseVelocity_;
   SweepTerms terms_;
 };
