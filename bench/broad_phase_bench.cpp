@@ -1,8 +1,9 @@
 // The broad phase (physics/src/broad_phase.h) on the comparison's scenes (timestep_scenes.h: the
 // pyramids as built; the rain's discs in their grid as they start, and as a heap: the same discs
-// packed in touching hexagonal rows on the container's floor, as they come to rest), with the
-// ground and walls: for each, the sort and sweep, the grid and the automatic choice, each the
-// median wall time of R runs of 20 calls, and the pairs they find (which must agree).
+// packed in touching hexagonal rows on the container's floor, as they come to rest; a pyramid
+// with one more box 1,000 km away, as a body flung off), with the ground and walls: for each, the
+// sort and sweep, the grid and the automatic choice, each the median wall time of R runs of 20
+// calls, and the pairs they find (which must agree).
 //
 // Usage: contactlab-bench-broad-phase [--runs R] [scenes...]
 //        (default: the eight comparison scenes, R = 5)
@@ -109,6 +110,11 @@ int main(int argc, char** argv) {
     }
     std::vector<BenchScene> variants{*scene};
     if (!scene->discs.empty()) variants.push_back(heapOf(*scene));
+    if (scene->discs.empty() && scene->boxes.size() > 100) {  // one more box 1,000 km away
+      variants.push_back(*scene);
+      variants.back().name += "-far";
+      variants.back().boxes.push_back({1e6, 1e6});
+    }
     for (const BenchScene& variant : variants) {
       const Boxes b = boxesOf(variant);
       size_t sweepPairs = 0, gridPairs = 0, automaticPairs = 0;

@@ -58,7 +58,7 @@ class BroadPhase {
   struct CellRange {
     std::int32_t x0 = 0, y0 = 0, x1 = -1, y1 = -1;
   };
-  std::vector<double> sides_, median_;
+  std::vector<double> sides_, median_, lowers_, uppers_;
   std::vector<CellRange> ranges_;
   std::vector<int> cellStart_;
   std::vector<int> cellBoxes_;

@@ -35,18 +35,32 @@ bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<boo
   std::nth_element(median_.begin(), median_.begin() + n / 2, median_.end());
   double cell = median_[n / 2];
   if (!(cell > 0)) return false;  // boxes of no size: the sweep
-  // The grid spans the boxes of ordinary size; a floor or a wall does not stretch it (boxes
-  // reaching beyond it are clamped to its border cells, which keeps every shared cell shared).
+  // The grid spans the boxes of ordinary size, less any flung far from the rest: from the 1st to
+  // the 99th percentile of their corners, widened by half that span on each side, within their
+  // extremes. A floor, a wall or a far box does not stretch it: boxes reaching beyond it are
+  // clamped to its border cells, which keeps every shared cell shared.
   Vec2 low{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
   Vec2 high = -low;
-  for (int i = 0; i < n; ++i) {
-    if (sides_[i] > kOrdinarySides * cell) continue;
-    low = glm::min(low, boxes[i].lower - grow);
-    high = glm::max(high, boxes[i].upper + grow);
+  for (int axis = 0; axis < 2; ++axis) {
+    lowers_.clear();
+    uppers_.clear();
+    for (int i = 0; i < n; ++i) {
+      if (sides_[i] > kOrdinarySides * cell) continue;
+      lowers_.push_back(boxes[i].lower[axis] - margin);
+      uppers_.push_back(boxes[i].upper[axis] + margin);
+    }
+    const size_t count = lowers_.size(), tail = count / 100;
+    std::nth_element(lowers_.begin(), lowers_.begin() + tail, lowers_.end());
+    std::nth_element(uppers_.begin(), uppers_.end() - 1 - tail, uppers_.end());
+    const double first = lowers_[tail], last = uppers_[count - 1 - tail];
+    const double least = *std::min_element(lowers_.begin(), lowers_.begin() + tail + 1);
+    const double most = *std::max_element(uppers_.end() - 1 - tail, uppers_.end());
+    low[axis] = std::max(least, first - (last - first) / 2);
+    high[axis] = std::min(most, last + (last - first) / 2);
   }
   const Vec2 extent = high - low;
   if (!std::isfinite(extent.x) || !std::isfinite(extent.y)) return false;
-  // At most about four cells per box: a box far from the others widens the cells, not the grid.
+  // At most about four cells per box: a sparse scene widens the cells.
   auto across = [&](double length) { return std::floor(length / cell) + 1; };
   const double mostCells = 4.0 * n + 1024;
   while (across(extent.x) * across(extent.y) > mostCells) cell *= 2;
