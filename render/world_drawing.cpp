@@ -12,6 +12,7 @@
 
 #include "body_outline.h"
 #include "grid.h"
+#include "impulse_bursts.h"
 
 namespace contactlab {
 namespace {
@@ -131,7 +132,7 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
 // [SECTION] marks and forces
 void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) {
   Vec2 c = camera.worldToScreen(mark.point);
-  double size = 8 + 6 * std::log1p(std::max(0.0, mark.impulse));
+  const double size = burstRadius(mark.impulse);
   Rgba color = kImpulse.withAlpha(1 - mark.fade);
   for (int k = 0; k < 8; ++k) {
     double t = k * std::numbers::pi / 4;
