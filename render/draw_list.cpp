@@ -18,6 +18,9 @@ Rgba Rgba::withAlpha(double alpha) const {
 
 void DrawList::clear() {
   vertices_.clear();
+  discVertices_.clear();
+  discs_.vertices.clear();
+  discs_.indices.clear();
   indices_.clear();
   batches_.clear();
   for (Bucket& bucket : layer_) {
@@ -27,8 +30,18 @@ void DrawList::clear() {
 }
 
 void DrawList::endLayer() {
-  for (Primitive kind :
-       {Primitive::OpaqueTriangles, Primitive::Lines, Primitive::BlendedTriangles}) {
+  for (Primitive kind : {Primitive::OpaqueTriangles, Primitive::Lines, Primitive::Discs,
+                         Primitive::BlendedTriangles}) {
+    if (kind == Primitive::Discs) {
+      if (discs_.indices.empty()) continue;
+      batches_.push_back({kind, indices_.size(), discs_.indices.size()});
+      const auto base = static_cast<std::uint32_t>(discVertices_.size());
+      discVertices_.insert(discVertices_.end(), discs_.vertices.begin(), discs_.vertices.end());
+      for (std::uint32_t i : discs_.indices) indices_.push_back(base + i);
+      discs_.vertices.clear();
+      discs_.indices.clear();
+      continue;
+    }
     Bucket& bucket = layer_[static_cast<int>(kind)];
     if (bucket.indices.empty()) continue;
     batches_.push_back({kind, indices_.size(), bucket.indices.size()});
@@ -41,7 +54,8 @@ void DrawList::endLayer() {
 }
 
 bool DrawList::sameDrawing(const DrawList& other) const {
-  if (vertices_.size() != other.vertices_.size() || indices_ != other.indices_ ||
+  if (vertices_.size() != other.vertices_.size() ||
+      discVertices_.size() != other.discVertices_.size() || indices_ != other.indices_ ||
       batches_.size() != other.batches_.size())
     return false;
   for (std::size_t i = 0; i < batches_.size(); ++i) {
@@ -49,8 +63,11 @@ bool DrawList::sameDrawing(const DrawList& other) const {
     if (a.primitive != b.primitive || a.first != b.first || a.count != b.count) return false;
   }
   static_assert(sizeof(DrawVertex) == 5 * 4, "DrawVertex has no padding: compared as bytes");
-  return vertices_.empty() || std::memcmp(vertices_.data(), other.vertices_.data(),
-                                          vertices_.size() * sizeof(DrawVertex)) == 0;
+  static_assert(sizeof(DiscVertex) == 9 * 4, "DiscVertex has no padding: compared as bytes");
+  return (vertices_.empty() || std::memcmp(vertices_.data(), other.vertices_.data(),
+                                           vertices_.size() * sizeof(DrawVertex)) == 0) &&
+         (discVertices_.empty() || std::memcmp(discVertices_.data(), other.discVertices_.data(),
+                                               discVertices_.size() * sizeof(DiscVertex)) == 0);
 }
 
 std::uint32_t DrawList::vertex(Primitive primitive, Vec2 p, float u, float v, Rgba color) {
@@ -192,6 +209,21 @@ void DrawList::disc(Vec2 center, float radius, Rgba color, int segments) {
     triangle(center, previous, next, color);
     previous = next;
   }
+}
+
+void DrawList::discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline) {
+  // The outline's profile is a line's; the quad reaches the end of its fringe.
+  const LineProfile profile = lineProfile(outlineWidth, outline);
+  const auto core = static_cast<float>(profile.core), outer = static_cast<float>(profile.outer);
+  const float reach = radius + outer;
+  const auto first = static_cast<std::uint32_t>(discs_.vertices.size());
+  for (Vec2 corner : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}}) {
+    const float lx = static_cast<float>(corner.x) * reach,
+                ly = static_cast<float>(corner.y) * reach;
+    discs_.vertices.push_back({static_cast<float>(center.x) + lx, static_cast<float>(center.y) + ly,
+                               lx, ly, radius, core, outer, fill, profile.solid});
+  }
+  for (std::uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u}) discs_.indices.push_back(first + k);
 }
 
 void DrawList::ring(Vec2 center, float radius, float width, Rgba color, int segments) {

@@ -6,8 +6,11 @@
 // pixel, so opaque triangles are drawn without blending, one-pixel lines stay lines, and blended
 // triangles read their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is
 // one quad, a closed outline one strip of two triangles a side, the centre-of-mass mark one quad;
-// all drawn by index, so a quad stores four corners. Pure C++; buffers are reused, so a frame
-// allocates nothing once they have grown.
+// all drawn by index, so a quad stores four corners. Where the canvas can shade them
+// (setDiscSprites), a filled and outlined circle is one quad whose pixels compute their coverage
+// from their distance to its centre (two triangles instead of about forty for a disc of 7 pixels);
+// elsewhere it is a polygon and a strip. Pure C++; buffers are reused, so a frame allocates nothing
+// once they have grown.
 #pragma once
 
 #include <cstdint>
@@ -33,9 +36,21 @@ enum class Primitive {
   OpaqueTriangles,   // 3 vertices each, every vertex fully opaque: drawn without blending
   BlendedTriangles,  // 3 vertices each, some translucent, textured by the coverage atlas
   Lines,             // 2 vertices each, one pixel wide, blended
+  Discs,             // 6 disc vertices each (two triangles of a quad), blended by a shader
 };
 
-// A run of indices (into the vertices) of one kind.
+// A corner of a disc sprite's quad: the pixels between its corners are coloured by their distance
+// d from the centre (`local` is the corner's offset from it): the fill where d < radius, and over
+// it the outline, a line centred on the circle with line()'s profile: alpha 1 where |d - radius|
+// <= core, falling linearly to 0 at `outer`.
+struct DiscVertex {
+  float x, y;            // pixels, y down
+  float localX, localY;  // pixels from the disc's centre
+  float radius, core, outer;
+  Rgba fill, outline;
+};
+
+// A run of indices (into the vertices, or the disc vertices for Discs) of one kind.
 struct DrawBatch {
   Primitive primitive = Primitive::OpaqueTriangles;
   std::size_t first = 0;
@@ -51,7 +66,12 @@ class DrawList {
   // index, so that the corners a quad or a strip shares are stored (and transformed) once.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
   const std::vector<std::uint32_t>& indices() const { return indices_; }
+  const std::vector<DiscVertex>& discVertices() const { return discVertices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
+  // Whether the canvas shades disc sprites (its drawer then draws discs with discSprite(), else
+  // as polygons); kept by clear().
+  void setDiscSprites(bool on) { discSprites_ = on; }
+  bool discSprites() const { return discSprites_; }
   // Whether two lists draw the same picture: the same batches of the same vertices and indices,
   // bit for bit.
   bool sameDrawing(const DrawList& other) const;
@@ -70,6 +90,9 @@ class DrawList {
   void polyline(std::span<const Vec2> points, bool closed, float width, Rgba color);
   void disc(Vec2 center, float radius, Rgba color, int segments = 16);
   void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
+  // A circle filled with `fill` (opaque) and outlined like polyline(..., closed, outlineWidth,
+  // outline): one quad of the Discs primitive, for canvases that shade them (discSprites()).
+  void discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline);
   // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
   // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
@@ -92,7 +115,14 @@ class DrawList {
   std::vector<DrawVertex> vertices_;
   std::vector<std::uint32_t> indices_;
   std::vector<DrawBatch> batches_;
-  Bucket layer_[3];         // the open layer, by Primitive
+  struct DiscBucket {
+    std::vector<DiscVertex> vertices;
+    std::vector<std::uint32_t> indices;
+  };
+  std::vector<DiscVertex> discVertices_;
+  Bucket layer_[3];   // the open layer, by Primitive (but Discs)
+  DiscBucket discs_;  // the open layer's disc sprites
+  bool discSprites_ = false;
   std::vector<Vec2> ring_;  // closedOutline's corners (scratch)
 };
 
