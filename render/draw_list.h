@@ -7,7 +7,7 @@
 // triangles read their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is
 // one quad, a closed outline one strip of two triangles a side, the centre-of-mass mark one quad;
 // all drawn by index, so a quad stores four corners. Where the canvas can shade them
-// (setDiscSprites), a filled and outlined circle is one quad whose pixels compute their coverage
+// (setSprites), a filled and outlined circle is one quad whose pixels compute their coverage
 // from their distance to its centre (two triangles instead of about forty for a disc of 7 pixels);
 // elsewhere it is a polygon and a strip. Pure C++; buffers are reused, so a frame allocates nothing
 // once they have grown.
@@ -36,21 +36,26 @@ enum class Primitive {
   OpaqueTriangles,   // 3 vertices each, every vertex fully opaque: drawn without blending
   BlendedTriangles,  // 3 vertices each, some translucent, textured by the coverage atlas
   Lines,             // 2 vertices each, one pixel wide, blended
-  Discs,             // 6 disc vertices each (two triangles of a quad), blended by a shader
+  Sprites,           // 6 sprite vertices each (two triangles of a quad), blended by a shader
 };
 
-// A corner of a disc sprite's quad: the pixels between its corners are coloured by their distance
-// d from the centre (`local` is the corner's offset from it): the fill where d < radius, and over
-// it the outline, a line centred on the circle with line()'s profile: alpha 1 where |d - radius|
-// <= core, falling linearly to 0 at `outer`.
-struct DiscVertex {
+// A corner of a sprite's quad: a disc's or a box's, filled and outlined. The pixels between the
+// corners are coloured by their signed distance d (pixels, negative inside) to the shape's edge,
+// from `local`, their place in the shape's frame (its centre at 0, its axes those of the box):
+// d = |local| - radius for a disc (radius > 0), max(|lx| - halfX, |ly| - halfY) for a box (radius
+// 0; square corners, as the mitred strip of a polygon's outline). The fill where d < 0, over it
+// the outline, a line centred on the edge with line()'s profile: alpha 1 where |d| <= core,
+// falling linearly to 0 at `outer`.
+struct SpriteVertex {
   float x, y;            // pixels, y down
-  float localX, localY;  // pixels from the disc's centre
-  float radius, core, outer;
+  float localX, localY;  // pixels, in the shape's frame
+  float halfX, halfY;    // a box's half sides (pixels; 0 for a disc)
+  float radius;          // a disc's radius (pixels; 0 for a box)
+  float core, outer;
   Rgba fill, outline;
 };
 
-// A run of indices (into the vertices, or the disc vertices for Discs) of one kind.
+// A run of indices (into the vertices, or the sprite vertices for Sprites) of one kind.
 struct DrawBatch {
   Primitive primitive = Primitive::OpaqueTriangles;
   std::size_t first = 0;
@@ -66,12 +71,12 @@ class DrawList {
   // index, so that the corners a quad or a strip shares are stored (and transformed) once.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
   const std::vector<std::uint32_t>& indices() const { return indices_; }
-  const std::vector<DiscVertex>& discVertices() const { return discVertices_; }
+  const std::vector<SpriteVertex>& spriteVertices() const { return spriteVertices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
-  // Whether the canvas shades disc sprites (its drawer then draws discs with discSprite(), else
-  // as polygons); kept by clear().
-  void setDiscSprites(bool on) { discSprites_ = on; }
-  bool discSprites() const { return discSprites_; }
+  // Whether the canvas shades sprites (its drawer then draws discs and boxes with discSprite()
+  // and boxSprite(), else as polygons); kept by clear().
+  void setSprites(bool on) { useSprites_ = on; }
+  bool sprites() const { return useSprites_; }
   // Whether two lists draw the same picture: the same batches of the same vertices and indices,
   // bit for bit.
   bool sameDrawing(const DrawList& other) const;
@@ -91,8 +96,11 @@ class DrawList {
   void disc(Vec2 center, float radius, Rgba color, int segments = 16);
   void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
   // A circle filled with `fill` (opaque) and outlined like polyline(..., closed, outlineWidth,
-  // outline): one quad of the Discs primitive, for canvases that shade them (discSprites()).
+  // outline): one quad of the Sprites primitive, for canvases that shade them (sprites()).
   void discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline);
+  // Likewise a rectangle of corners a, b, c, d (in order around it; its sides need not be
+  // upright): one quad, its sides those of the rectangle moved out by the outline's fringe.
+  void boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline);
   // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
   // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
@@ -107,6 +115,10 @@ class DrawList {
   // Two triangles a, b, c and a, c, d of the atlas' texels (ua, va) at a ... (ud, vd) at d.
   void texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4], Rgba color);
   void closedOutline(std::span<const Vec2> points, float width, Rgba color);
+  // A sprite centred at `center` whose frame has the unit axes axisX and axisY (screen), the
+  // shape's half sides `half` (a disc: its radius both ways, and `radius`).
+  void sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius, float outlineWidth,
+              Rgba fill, Rgba outline);
 
   struct Bucket {
     std::vector<DrawVertex> vertices;
@@ -115,14 +127,14 @@ class DrawList {
   std::vector<DrawVertex> vertices_;
   std::vector<std::uint32_t> indices_;
   std::vector<DrawBatch> batches_;
-  struct DiscBucket {
-    std::vector<DiscVertex> vertices;
+  struct SpriteBucket {
+    std::vector<SpriteVertex> vertices;
     std::vector<std::uint32_t> indices;
   };
-  std::vector<DiscVertex> discVertices_;
-  Bucket layer_[3];   // the open layer, by Primitive (but Discs)
-  DiscBucket discs_;  // the open layer's disc sprites
-  bool discSprites_ = false;
+  std::vector<SpriteVertex> spriteVertices_;
+  Bucket layer_[3];           // the open layer, by Primitive (but Sprites)
+  SpriteBucket openSprites_;  // the open layer's sprites
+  bool useSprites_ = false;
   std::vector<Vec2> ring_;  // closedOutline's corners (scratch)
 };
 

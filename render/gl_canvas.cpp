@@ -74,25 +74,28 @@ KeptPicture& keptPicture() {
   return picture;
 }
 
-// [SECTION] disc sprites: OpenGL 2.0's shaders, loaded from the driver.
+// [SECTION] sprites: OpenGL 2.0's shaders, loaded from the driver.
 //
-// A disc sprite's pixel at distance d from the centre (draw_list.h: DiscVertex) takes the
-// outline's alpha a = clamp((outer - |d - radius|) / (outer - core), 0, 1) x its colour's alpha,
-// and inside the circle the fill under it: rgb = mix(fill, outline, a), alpha 1; outside, the
-// outline's colour at alpha a (zero: the pixel is left alone).
-constexpr const char* kDiscVertexShader = R"(#version 120
+// A sprite's pixel at signed distance d from the shape's edge (draw_list.h: SpriteVertex) takes the
+// outline's alpha a = clamp((outer - |d|) / (outer - core), 0, 1) x its colour's alpha, and inside
+// the shape (d < 0) the fill under it: rgb = mix(fill, outline, a), alpha 1; outside, the outline's
+// colour at alpha a (zero: the pixel is left alone).
+constexpr const char* kSpriteVertexShader = R"(#version 120
 attribute vec2 position;
 attribute vec2 local;
-attribute vec3 profile;
+attribute vec3 shape;
+attribute vec2 profile;
 attribute vec4 fill;
 attribute vec4 outline;
 uniform vec2 viewport;
 varying vec2 vLocal;
-varying vec3 vProfile;
+varying vec3 vShape;
+varying vec2 vProfile;
 varying vec4 vFill;
 varying vec4 vOutline;
 void main() {
   vLocal = local;
+  vShape = shape;
   vProfile = profile;
   vFill = fill;
   vOutline = outline;
@@ -101,16 +104,17 @@ void main() {
 }
 )";
 
-constexpr const char* kDiscFragmentShader = R"(#version 120
+constexpr const char* kSpriteFragmentShader = R"(#version 120
 varying vec2 vLocal;
-varying vec3 vProfile;
+varying vec3 vShape;
+varying vec2 vProfile;
 varying vec4 vFill;
 varying vec4 vOutline;
 void main() {
-  float d = length(vLocal);
-  float a = clamp((vProfile.z - abs(d - vProfile.x)) / (vProfile.z - vProfile.y), 0.0, 1.0)
-            * vOutline.a;
-  float inside = step(d, vProfile.x);
+  vec2 q = abs(vLocal) - vShape.xy;
+  float d = vShape.z > 0.0 ? length(vLocal) - vShape.z : max(q.x, q.y);
+  float a = clamp((vProfile.y - abs(d)) / (vProfile.y - vProfile.x), 0.0, 1.0) * vOutline.a;
+  float inside = step(d, 0.0);
   if (max(inside, a) <= 0.0) discard;
   gl_FragColor = vec4(mix(vOutline.rgb, mix(vFill.rgb, vOutline.rgb, a), inside),
                       max(inside, a));
@@ -119,9 +123,9 @@ void main() {
 
 // The attributes' locations, bound before linking (from 1: location 0 may alias the fixed
 // function's vertex array).
-enum DiscAttribute : GLuint { kPosition = 1, kLocal, kProfile, kFill, kOutline };
+enum SpriteAttribute : GLuint { kPosition = 1, kLocal, kShape, kProfile, kFill, kOutline };
 
-struct DiscShader {
+struct SpriteShader {
   bool tried = false;
   GLuint program = 0;
   GLint viewport = -1;
@@ -138,10 +142,10 @@ bool load(F& f, const char* name) {
   return f != nullptr;
 }
 
-// The program of the disc sprites, made at the first use; 0 where the driver lacks OpenGL 2.0's
-// shaders or refuses these (then discs are drawn as polygons).
-DiscShader& discShader() {
-  static DiscShader shader;
+// The program of the sprites, made at the first use; 0 where the driver lacks OpenGL 2.0's
+// shaders or refuses these (then discs and boxes are drawn as polygons).
+SpriteShader& spriteShader() {
+  static SpriteShader shader;
   if (shader.tried) return shader;
   shader.tried = true;
   PFNGLCREATESHADERPROC createShader;
@@ -179,14 +183,15 @@ DiscShader& discShader() {
     deleteShader(s);
     return 0;
   };
-  const GLuint vertex = compile(GL_VERTEX_SHADER, kDiscVertexShader);
-  const GLuint fragment = compile(GL_FRAGMENT_SHADER, kDiscFragmentShader);
+  const GLuint vertex = compile(GL_VERTEX_SHADER, kSpriteVertexShader);
+  const GLuint fragment = compile(GL_FRAGMENT_SHADER, kSpriteFragmentShader);
   if (vertex != 0 && fragment != 0) {
     const GLuint program = createProgram();
     attachShader(program, vertex);
     attachShader(program, fragment);
     bindAttribLocation(program, kPosition, "position");
     bindAttribLocation(program, kLocal, "local");
+    bindAttribLocation(program, kShape, "shape");
     bindAttribLocation(program, kProfile, "profile");
     bindAttribLocation(program, kFill, "fill");
     bindAttribLocation(program, kOutline, "outline");
@@ -205,30 +210,32 @@ DiscShader& discShader() {
   return shader;
 }
 
-// Draws `count` indices from `first` of the list's disc vertices with the disc program, blended.
-void drawDiscs(const DrawList& list, const DrawBatch& batch, int width, int height) {
-  const DiscShader& shader = discShader();
-  const auto* v = reinterpret_cast<const std::uint8_t*>(list.discVertices().data());
-  constexpr GLsizei stride = sizeof(DiscVertex);
+// Draws a batch of the list's sprites with the sprite program, blended.
+void drawSprites(const DrawList& list, const DrawBatch& batch, int width, int height) {
+  const SpriteShader& shader = spriteShader();
+  const auto* v = reinterpret_cast<const std::uint8_t*>(list.spriteVertices().data());
+  constexpr GLsizei stride = sizeof(SpriteVertex);
   shader.useProgram(shader.program);
   shader.uniform2f(shader.viewport, static_cast<float>(width), static_cast<float>(height));
-  for (GLuint a : {kPosition, kLocal, kProfile, kFill, kOutline}) shader.enableArray(a);
-  shader.attribPointer(kPosition, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(DiscVertex, x));
-  shader.attribPointer(kLocal, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(DiscVertex, localX));
-  shader.attribPointer(kProfile, 3, GL_FLOAT, GL_FALSE, stride, v + offsetof(DiscVertex, radius));
-  shader.attribPointer(kFill, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, v + offsetof(DiscVertex, fill));
+  for (GLuint a : {kPosition, kLocal, kShape, kProfile, kFill, kOutline}) shader.enableArray(a);
+  shader.attribPointer(kPosition, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, x));
+  shader.attribPointer(kLocal, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, localX));
+  shader.attribPointer(kShape, 3, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, halfX));
+  shader.attribPointer(kProfile, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, core));
+  shader.attribPointer(kFill, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                       v + offsetof(SpriteVertex, fill));
   shader.attribPointer(kOutline, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
-                       v + offsetof(DiscVertex, outline));
+                       v + offsetof(SpriteVertex, outline));
   glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(batch.count), GL_UNSIGNED_INT,
                  list.indices().data() + batch.first);
-  for (GLuint a : {kPosition, kLocal, kProfile, kFill, kOutline}) shader.disableArray(a);
+  for (GLuint a : {kPosition, kLocal, kShape, kProfile, kFill, kOutline}) shader.disableArray(a);
   shader.useProgram(0);
 }
 
 }  // namespace
 
-bool canvasShadesDiscs() {
-  return discShader().program != 0;
+bool canvasShadesSprites() {
+  return spriteShader().program != 0;
 }
 
 void clearCanvas(int widthPixels, int heightPixels, Rgba color) {
@@ -260,7 +267,7 @@ void clearWindowRect(double x0, double y0, double x1, double y1, int width, int 
 void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
                 int drawableHeight) {
   const auto& vertices = list.vertices();
-  if (vertices.empty() && list.discVertices().empty()) return;
+  if (vertices.empty() && list.spriteVertices().empty()) return;
   unbindShadersAndBuffers();
   glViewport(0, 0, drawableWidth, drawableHeight);
   glMatrixMode(GL_PROJECTION);
@@ -276,13 +283,13 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
   glBindTexture(GL_TEXTURE_2D, atlasTexture());
   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
   for (const DrawBatch& batch : list.batches()) {
-    if (batch.primitive == Primitive::Discs) {
+    if (batch.primitive == Primitive::Sprites) {
       glEnable(GL_BLEND);
       glDisable(GL_TEXTURE_2D);
-      drawDiscs(list, batch, width, height);
+      drawSprites(list, batch, width, height);
       continue;
     }
-    // The fixed function's arrays, set again for each batch: the discs' generic attributes may
+    // The fixed function's arrays, set again for each batch: the sprites' generic attributes may
     // share their slots.
     glEnableClientState(GL_VERTEX_ARRAY);
     glEnableClientState(GL_COLOR_ARRAY);

@@ -100,7 +100,7 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
   }
 }
 
-// A movable disc on a canvas that shades disc sprites: one quad (draw_list.h).
+// A movable disc on a canvas that shades sprites: one quad (draw_list.h).
 bool drawDiscSprite(const SnapshotBody& body, const BodyState& state, const Camera& camera,
                     double radiusPixels, DrawList& out) {
   const Vec2 c = camera.worldToScreen(state.position);
@@ -122,9 +122,10 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
   const int segments = std::clamp(
       static_cast<int>(std::ceil(std::numbers::pi * std::sqrt(2 * radiusPixels))), 8, 72);
   const bool disc = body.def.shape == ShapeKind::Disc;
-  // Fixed discs stay polygons: their hatching is drawn before the layer's sprites.
-  const bool sprite = disc && !body.def.fixed && out.discSprites();
-  if (sprite) {
+  // Fixed bodies stay polygons: their hatching is drawn before the layer's sprites.
+  const bool sprite =
+      !body.def.fixed && out.sprites() && (disc || body.def.shape == ShapeKind::Box);
+  if (sprite && disc) {
     if (!drawDiscSprite(body, state, camera, radiusPixels, out)) return;
     corners.clear();
     if (selected) {
@@ -140,6 +141,9 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
       out.fillConvex(corners, kFixedFill);
       hatch(corners, camera, out);
       out.polyline(corners, true, 2.0f, kFixedOutline);
+    } else if (sprite && corners.size() == 4) {
+      out.boxSprite({corners[0], corners[1], corners[2], corners[3]}, bodyFill(body.def.name), 1.5f,
+                    kOutline);
     } else {
       out.fillConvex(corners, bodyFill(body.def.name));
       out.polyline(corners, true, 1.5f, kOutline);

@@ -119,9 +119,9 @@ bool DesktopApp::start() {
     return false;
   }
   window_ = std::move(window.value());
-  const bool discSprites = !options_.noShaders && canvasShadesDiscs();
-  drawList_.setDiscSprites(discSprites);
-  shownList_.setDiscSprites(discSprites);
+  const bool discSprites = !options_.noShaders && canvasShadesSprites();
+  drawList_.setSprites(discSprites);
+  shownList_.setSprites(discSprites);
   UiPreferences preferences = loadPreferences();
   ui_.layout = preferences.layout;
   ui_.layout.lesson = options_.lesson;
