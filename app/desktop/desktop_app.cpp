@@ -119,9 +119,9 @@ bool DesktopApp::start() {
     return false;
   }
   window_ = std::move(window.value());
-  const bool discSprites = !options_.noShaders && canvasShadesSprites();
-  drawList_.setSprites(discSprites);
-  shownList_.setSprites(discSprites);
+  const bool sprites = !options_.noShaders && canvasShadesSprites();
+  drawList_.setSprites(sprites);
+  shownList_.setSprites(sprites);
   UiPreferences preferences = loadPreferences();
   ui_.layout = preferences.layout;
   ui_.layout.lesson = options_.lesson;
