@@ -18,6 +18,9 @@ Rgba Rgba::withAlpha(double alpha) const {
 
 void DrawList::clear() {
   vertices_.clear();
+  spriteVertices_.clear();
+  openSprites_.vertices.clear();
+  openSprites_.indices.clear();
   indices_.clear();
   batches_.clear();
   for (Bucket& bucket : layer_) {
@@ -27,8 +30,19 @@ void DrawList::clear() {
 }
 
 void DrawList::endLayer() {
-  for (Primitive kind :
-       {Primitive::OpaqueTriangles, Primitive::Lines, Primitive::BlendedTriangles}) {
+  for (Primitive kind : {Primitive::OpaqueTriangles, Primitive::Lines, Primitive::Sprites,
+                         Primitive::BlendedTriangles}) {
+    if (kind == Primitive::Sprites) {
+      if (openSprites_.indices.empty()) continue;
+      batches_.push_back({kind, indices_.size(), openSprites_.indices.size()});
+      const auto base = static_cast<std::uint32_t>(spriteVertices_.size());
+      spriteVertices_.insert(spriteVertices_.end(), openSprites_.vertices.begin(),
+                             openSprites_.vertices.end());
+      for (std::uint32_t i : openSprites_.indices) indices_.push_back(base + i);
+      openSprites_.vertices.clear();
+      openSprites_.indices.clear();
+      continue;
+    }
     Bucket& bucket = layer_[static_cast<int>(kind)];
     if (bucket.indices.empty()) continue;
     batches_.push_back({kind, indices_.size(), bucket.indices.size()});
@@ -41,7 +55,8 @@ void DrawList::endLayer() {
 }
 
 bool DrawList::sameDrawing(const DrawList& other) const {
-  if (vertices_.size() != other.vertices_.size() || indices_ != other.indices_ ||
+  if (vertices_.size() != other.vertices_.size() ||
+      spriteVertices_.size() != other.spriteVertices_.size() || indices_ != other.indices_ ||
       batches_.size() != other.batches_.size())
     return false;
   for (std::size_t i = 0; i < batches_.size(); ++i) {
@@ -49,8 +64,12 @@ bool DrawList::sameDrawing(const DrawList& other) const {
     if (a.primitive != b.primitive || a.first != b.first || a.count != b.count) return false;
   }
   static_assert(sizeof(DrawVertex) == 5 * 4, "DrawVertex has no padding: compared as bytes");
-  return vertices_.empty() || std::memcmp(vertices_.data(), other.vertices_.data(),
-                                          vertices_.size() * sizeof(DrawVertex)) == 0;
+  static_assert(sizeof(SpriteVertex) == 11 * 4, "SpriteVertex has no padding: compared as bytes");
+  return (vertices_.empty() || std::memcmp(vertices_.data(), other.vertices_.data(),
+                                           vertices_.size() * sizeof(DrawVertex)) == 0) &&
+         (spriteVertices_.empty() ||
+          std::memcmp(spriteVertices_.data(), other.spriteVertices_.data(),
+                      spriteVertices_.size() * sizeof(SpriteVertex)) == 0);
 }
 
 std::uint32_t DrawList::vertex(Primitive primitive, Vec2 p, float u, float v, Rgba color) {
@@ -192,6 +211,36 @@ void DrawList::disc(Vec2 center, float radius, Rgba color, int segments) {
     triangle(center, previous, next, color);
     previous = next;
   }
+}
+
+void DrawList::sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius,
+                      float outlineWidth, Rgba fill, Rgba outline) {
+  // The outline's profile is a line's; the quad reaches the end of its fringe.
+  const LineProfile profile = lineProfile(outlineWidth, outline);
+  const auto core = static_cast<float>(profile.core), outer = static_cast<float>(profile.outer);
+  const Vec2 reach = half + Vec2{outer, outer};
+  const auto first = static_cast<std::uint32_t>(openSprites_.vertices.size());
+  for (Vec2 corner : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}}) {
+    const Vec2 local = corner * reach;
+    const Vec2 p = center + axisX * local.x + axisY * local.y;
+    openSprites_.vertices.push_back(
+        {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(local.x),
+         static_cast<float>(local.y), radius > 0 ? 0.0f : static_cast<float>(half.x),
+         radius > 0 ? 0.0f : static_cast<float>(half.y), radius, core, outer, fill, profile.solid});
+  }
+  for (std::uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u}) openSprites_.indices.push_back(first + k);
+}
+
+void DrawList::discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline) {
+  sprite(center, {1, 0}, {0, 1}, {radius, radius}, radius, outlineWidth, fill, outline);
+}
+
+void DrawList::boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline) {
+  const Vec2 alongX = corners[1] - corners[0], alongY = corners[3] - corners[0];
+  const double width = glm::length(alongX), height = glm::length(alongY);
+  if (!(width > 1e-9) || !(height > 1e-9)) return;
+  sprite((corners[0] + corners[2]) * 0.5, alongX / width, alongY / height, {width / 2, height / 2},
+         0, outlineWidth, fill, outline);
 }
 
 void DrawList::ring(Vec2 center, float radius, float width, Rgba color, int segments) {

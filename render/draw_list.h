@@ -6,8 +6,11 @@
 // pixel, so opaque triangles are drawn without blending, one-pixel lines stay lines, and blended
 // triangles read their alpha from the coverage atlas (coverage_atlas.h): an anti-aliased line is
 // one quad, a closed outline one strip of two triangles a side, the centre-of-mass mark one quad;
-// all drawn by index, so a quad stores four corners. Pure C++; buffers are reused, so a frame
-// allocates nothing once they have grown.
+// all drawn by index, so a quad stores four corners. Where the canvas can shade them
+// (setSprites), a filled and outlined circle is one quad whose pixels compute their coverage
+// from their distance to its centre (two triangles instead of about forty for a disc of 7 pixels);
+// elsewhere it is a polygon and a strip. Pure C++; buffers are reused, so a frame allocates nothing
+// once they have grown.
 #pragma once
 
 #include <cstdint>
@@ -33,9 +36,26 @@ enum class Primitive {
   OpaqueTriangles,   // 3 vertices each, every vertex fully opaque: drawn without blending
   BlendedTriangles,  // 3 vertices each, some translucent, textured by the coverage atlas
   Lines,             // 2 vertices each, one pixel wide, blended
+  Sprites,           // 6 sprite vertices each (two triangles of a quad), blended by a shader
 };
 
-// A run of indices (into the vertices) of one kind.
+// A corner of a sprite's quad: a disc's or a box's, filled and outlined. The pixels between the
+// corners are coloured by their signed distance d (pixels, negative inside) to the shape's edge,
+// from `local`, their place in the shape's frame (its centre at 0, its axes those of the box):
+// d = |local| - radius for a disc (radius > 0), max(|lx| - halfX, |ly| - halfY) for a box (radius
+// 0; square corners, as the mitred strip of a polygon's outline). The fill where d < 0, over it
+// the outline, a line centred on the edge with line()'s profile: alpha 1 where |d| <= core,
+// falling linearly to 0 at `outer`.
+struct SpriteVertex {
+  float x, y;            // pixels, y down
+  float localX, localY;  // pixels, in the shape's frame
+  float halfX, halfY;    // a box's half sides (pixels; 0 for a disc)
+  float radius;          // a disc's radius (pixels; 0 for a box)
+  float core, outer;
+  Rgba fill, outline;
+};
+
+// A run of indices (into the vertices, or the sprite vertices for Sprites) of one kind.
 struct DrawBatch {
   Primitive primitive = Primitive::OpaqueTriangles;
   std::size_t first = 0;
@@ -51,7 +71,12 @@ class DrawList {
   // index, so that the corners a quad or a strip shares are stored (and transformed) once.
   const std::vector<DrawVertex>& vertices() const { return vertices_; }
   const std::vector<std::uint32_t>& indices() const { return indices_; }
+  const std::vector<SpriteVertex>& spriteVertices() const { return spriteVertices_; }
   const std::vector<DrawBatch>& batches() const { return batches_; }
+  // Whether the canvas shades sprites (its drawer then draws discs and boxes with discSprite()
+  // and boxSprite(), else as polygons); kept by clear().
+  void setSprites(bool on) { useSprites_ = on; }
+  bool sprites() const { return useSprites_; }
   // Whether two lists draw the same picture: the same batches of the same vertices and indices,
   // bit for bit.
   bool sameDrawing(const DrawList& other) const;
@@ -70,6 +95,12 @@ class DrawList {
   void polyline(std::span<const Vec2> points, bool closed, float width, Rgba color);
   void disc(Vec2 center, float radius, Rgba color, int segments = 16);
   void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
+  // A circle filled with `fill` (opaque) and outlined like polyline(..., closed, outlineWidth,
+  // outline): one quad of the Sprites primitive, for canvases that shade them (sprites()).
+  void discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline);
+  // Likewise a rectangle of corners a, b, c, d (in order around it; its sides need not be
+  // upright): one quad, its sides those of the rectangle moved out by the outline's fringe.
+  void boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline);
   // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
   // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
@@ -84,6 +115,10 @@ class DrawList {
   // Two triangles a, b, c and a, c, d of the atlas' texels (ua, va) at a ... (ud, vd) at d.
   void texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4], Rgba color);
   void closedOutline(std::span<const Vec2> points, float width, Rgba color);
+  // A sprite centred at `center` whose frame has the unit axes axisX and axisY (screen), the
+  // shape's half sides `half` (a disc: its radius both ways, and `radius`).
+  void sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius, float outlineWidth,
+              Rgba fill, Rgba outline);
 
   struct Bucket {
     std::vector<DrawVertex> vertices;
@@ -92,7 +127,14 @@ class DrawList {
   std::vector<DrawVertex> vertices_;
   std::vector<std::uint32_t> indices_;
   std::vector<DrawBatch> batches_;
-  Bucket layer_[3];         // the open layer, by Primitive
+  struct SpriteBucket {
+    std::vector<SpriteVertex> vertices;
+    std::vector<std::uint32_t> indices;
+  };
+  std::vector<SpriteVertex> spriteVertices_;
+  Bucket layer_[3];           // the open layer, by Primitive (but Sprites)
+  SpriteBucket openSprites_;  // the open layer's sprites
+  bool useSprites_ = false;
   std::vector<Vec2> ring_;  // closedOutline's corners (scratch)
 };
 

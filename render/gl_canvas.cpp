@@ -74,7 +74,169 @@ KeptPicture& keptPicture() {
   return picture;
 }
 
+// [SECTION] sprites: OpenGL 2.0's shaders, loaded from the driver.
+//
+// A sprite's pixel at signed distance d from the shape's edge (draw_list.h: SpriteVertex) takes the
+// outline's alpha a = clamp((outer - |d|) / (outer - core), 0, 1) x its colour's alpha, and inside
+// the shape (d < 0) the fill under it: rgb = mix(fill, outline, a), alpha 1; outside, the outline's
+// colour at alpha a (zero: the pixel is left alone).
+constexpr const char* kSpriteVertexShader = R"(#version 120
+attribute vec2 position;
+attribute vec2 local;
+attribute vec3 shape;
+attribute vec2 profile;
+attribute vec4 fill;
+attribute vec4 outline;
+uniform vec2 viewport;
+varying vec2 vLocal;
+varying vec3 vShape;
+varying vec2 vProfile;
+varying vec4 vFill;
+varying vec4 vOutline;
+void main() {
+  vLocal = local;
+  vShape = shape;
+  vProfile = profile;
+  vFill = fill;
+  vOutline = outline;
+  gl_Position = vec4(2.0 * position.x / viewport.x - 1.0, 1.0 - 2.0 * position.y / viewport.y,
+                     0.0, 1.0);
+}
+)";
+
+constexpr const char* kSpriteFragmentShader = R"(#version 120
+varying vec2 vLocal;
+varying vec3 vShape;
+varying vec2 vProfile;
+varying vec4 vFill;
+varying vec4 vOutline;
+void main() {
+  vec2 q = abs(vLocal) - vShape.xy;
+  float d = vShape.z > 0.0 ? length(vLocal) - vShape.z : max(q.x, q.y);
+  float a = clamp((vProfile.y - abs(d)) / (vProfile.y - vProfile.x), 0.0, 1.0) * vOutline.a;
+  float inside = step(d, 0.0);
+  if (max(inside, a) <= 0.0) discard;
+  gl_FragColor = vec4(mix(vOutline.rgb, mix(vFill.rgb, vOutline.rgb, a), inside),
+                      max(inside, a));
+}
+)";
+
+// The attributes' locations, bound before linking (from 1: location 0 may alias the fixed
+// function's vertex array).
+enum SpriteAttribute : GLuint { kPosition = 1, kLocal, kShape, kProfile, kFill, kOutline };
+
+struct SpriteShader {
+  bool tried = false;
+  GLuint program = 0;
+  GLint viewport = -1;
+  PFNGLUSEPROGRAMPROC useProgram = nullptr;
+  PFNGLUNIFORM2FPROC uniform2f = nullptr;
+  PFNGLVERTEXATTRIBPOINTERPROC attribPointer = nullptr;
+  PFNGLENABLEVERTEXATTRIBARRAYPROC enableArray = nullptr;
+  PFNGLDISABLEVERTEXATTRIBARRAYPROC disableArray = nullptr;
+};
+
+template <typename F>
+bool load(F& f, const char* name) {
+  f = reinterpret_cast<F>(SDL_GL_GetProcAddress(name));
+  return f != nullptr;
+}
+
+// The program of the sprites, made at the first use; 0 where the driver lacks OpenGL 2.0's
+// shaders or refuses these (then discs and boxes are drawn as polygons).
+SpriteShader& spriteShader() {
+  static SpriteShader shader;
+  if (shader.tried) return shader;
+  shader.tried = true;
+  PFNGLCREATESHADERPROC createShader;
+  PFNGLSHADERSOURCEPROC shaderSource;
+  PFNGLCOMPILESHADERPROC compileShader;
+  PFNGLGETSHADERIVPROC getShaderiv;
+  PFNGLDELETESHADERPROC deleteShader;
+  PFNGLCREATEPROGRAMPROC createProgram;
+  PFNGLATTACHSHADERPROC attachShader;
+  PFNGLBINDATTRIBLOCATIONPROC bindAttribLocation;
+  PFNGLLINKPROGRAMPROC linkProgram;
+  PFNGLGETPROGRAMIVPROC getProgramiv;
+  PFNGLDELETEPROGRAMPROC deleteProgram;
+  PFNGLGETUNIFORMLOCATIONPROC getUniformLocation;
+  const bool loaded =
+      load(createShader, "glCreateShader") && load(shaderSource, "glShaderSource") &&
+      load(compileShader, "glCompileShader") && load(getShaderiv, "glGetShaderiv") &&
+      load(deleteShader, "glDeleteShader") && load(createProgram, "glCreateProgram") &&
+      load(attachShader, "glAttachShader") && load(bindAttribLocation, "glBindAttribLocation") &&
+      load(linkProgram, "glLinkProgram") && load(getProgramiv, "glGetProgramiv") &&
+      load(deleteProgram, "glDeleteProgram") && load(getUniformLocation, "glGetUniformLocation") &&
+      load(shader.useProgram, "glUseProgram") && load(shader.uniform2f, "glUniform2f") &&
+      load(shader.attribPointer, "glVertexAttribPointer") &&
+      load(shader.enableArray, "glEnableVertexAttribArray") &&
+      load(shader.disableArray, "glDisableVertexAttribArray");
+  const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  if (!loaded || !version || version[0] < '2') return shader;
+  auto compile = [&](GLenum kind, const char* source) -> GLuint {
+    const GLuint s = createShader(kind);
+    shaderSource(s, 1, &source, nullptr);
+    compileShader(s);
+    GLint ok = GL_FALSE;
+    getShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (ok == GL_TRUE) return s;
+    deleteShader(s);
+    return 0;
+  };
+  const GLuint vertex = compile(GL_VERTEX_SHADER, kSpriteVertexShader);
+  const GLuint fragment = compile(GL_FRAGMENT_SHADER, kSpriteFragmentShader);
+  if (vertex != 0 && fragment != 0) {
+    const GLuint program = createProgram();
+    attachShader(program, vertex);
+    attachShader(program, fragment);
+    bindAttribLocation(program, kPosition, "position");
+    bindAttribLocation(program, kLocal, "local");
+    bindAttribLocation(program, kShape, "shape");
+    bindAttribLocation(program, kProfile, "profile");
+    bindAttribLocation(program, kFill, "fill");
+    bindAttribLocation(program, kOutline, "outline");
+    linkProgram(program);
+    GLint ok = GL_FALSE;
+    getProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok == GL_TRUE) {
+      shader.program = program;
+      shader.viewport = getUniformLocation(program, "viewport");
+    } else {
+      deleteProgram(program);
+    }
+  }
+  if (vertex != 0) deleteShader(vertex);
+  if (fragment != 0) deleteShader(fragment);
+  return shader;
+}
+
+// Draws a batch of the list's sprites with the sprite program, blended.
+void drawSprites(const DrawList& list, const DrawBatch& batch, int width, int height) {
+  const SpriteShader& shader = spriteShader();
+  const auto* v = reinterpret_cast<const std::uint8_t*>(list.spriteVertices().data());
+  constexpr GLsizei stride = sizeof(SpriteVertex);
+  shader.useProgram(shader.program);
+  shader.uniform2f(shader.viewport, static_cast<float>(width), static_cast<float>(height));
+  for (GLuint a : {kPosition, kLocal, kShape, kProfile, kFill, kOutline}) shader.enableArray(a);
+  shader.attribPointer(kPosition, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, x));
+  shader.attribPointer(kLocal, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, localX));
+  shader.attribPointer(kShape, 3, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, halfX));
+  shader.attribPointer(kProfile, 2, GL_FLOAT, GL_FALSE, stride, v + offsetof(SpriteVertex, core));
+  shader.attribPointer(kFill, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                       v + offsetof(SpriteVertex, fill));
+  shader.attribPointer(kOutline, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                       v + offsetof(SpriteVertex, outline));
+  glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(batch.count), GL_UNSIGNED_INT,
+                 list.indices().data() + batch.first);
+  for (GLuint a : {kPosition, kLocal, kShape, kProfile, kFill, kOutline}) shader.disableArray(a);
+  shader.useProgram(0);
+}
+
 }  // namespace
+
+bool canvasShadesSprites() {
+  return spriteShader().program != 0;
+}
 
 void clearCanvas(int widthPixels, int heightPixels, Rgba color) {
   glViewport(0, 0, widthPixels, heightPixels);
@@ -105,7 +267,7 @@ void clearWindowRect(double x0, double y0, double x1, double y1, int width, int 
 void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
                 int drawableHeight) {
   const auto& vertices = list.vertices();
-  if (vertices.empty()) return;
+  if (vertices.empty() && list.spriteVertices().empty()) return;
   unbindShadersAndBuffers();
   glViewport(0, 0, drawableWidth, drawableHeight);
   glMatrixMode(GL_PROJECTION);
@@ -117,16 +279,25 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
   glDisable(GL_CULL_FACE);
   glDisable(GL_TEXTURE_2D);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glEnableClientState(GL_VERTEX_ARRAY);
-  glEnableClientState(GL_COLOR_ARRAY);
-  glEnableClientState(GL_TEXTURE_COORD_ARRAY);
-  glVertexPointer(2, GL_FLOAT, sizeof(DrawVertex), &vertices[0].x);
-  glTexCoordPointer(2, GL_FLOAT, sizeof(DrawVertex), &vertices[0].u);
-  glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(DrawVertex), &vertices[0].color);
   glLineWidth(1.0f);
   glBindTexture(GL_TEXTURE_2D, atlasTexture());
   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
   for (const DrawBatch& batch : list.batches()) {
+    if (batch.primitive == Primitive::Sprites) {
+      glEnable(GL_BLEND);
+      glDisable(GL_TEXTURE_2D);
+      drawSprites(list, batch, width, height);
+      continue;
+    }
+    // The fixed function's arrays, set again for each batch: the sprites' generic attributes may
+    // share their slots.
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glEnableClientState(GL_TEXTURE_COORD_ARRAY);
+    const auto* base = reinterpret_cast<const std::uint8_t*>(vertices.data());
+    glVertexPointer(2, GL_FLOAT, sizeof(DrawVertex), base + offsetof(DrawVertex, x));
+    glTexCoordPointer(2, GL_FLOAT, sizeof(DrawVertex), base + offsetof(DrawVertex, u));
+    glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(DrawVertex), base + offsetof(DrawVertex, color));
     // Blended triangles take their alpha from the atlas; the others are plain coloured.
     const bool blended = batch.primitive == Primitive::BlendedTriangles;
     if (batch.primitive == Primitive::OpaqueTriangles)

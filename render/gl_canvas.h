@@ -1,13 +1,18 @@
 // Puts a DrawList on the screen with OpenGL: an orthographic projection in pixels (y down) and one
 // draw call per batch from client-side vertex arrays (OpenGL 1.1, a compatibility context), opaque
 // batches without blending, blended ones modulated by the coverage atlas (coverage_atlas.h, an
-// alpha texture made once per context). Leaves the state Dear ImGui's OpenGL3 backend expects (no
-// program, no array buffer, no texture bound).
+// alpha texture made once per context), sprites by a small shader program (OpenGL 2.0, made once
+// per context) that colours each pixel by its distance to the disc's or box's edge. Leaves the
+// state Dear ImGui's OpenGL3 backend expects (no program, no array buffer, no texture bound).
 #pragma once
 
 #include "draw_list.h"
 
 namespace contactlab {
+
+// Whether the current context shades sprites (DrawList::setSprites): OpenGL 2.0 and the sprite
+// program compiled. Without, draw discs and boxes as polygons.
+bool canvasShadesSprites();
 
 // Clears the whole drawable to `color`.
 void clearCanvas(int widthPixels, int heightPixels, Rgba color);

@@ -12,6 +12,7 @@
 
 #include "body_outline.h"
 #include "grid.h"
+#include "impulse_bursts.h"
 
 namespace contactlab {
 namespace {
@@ -99,6 +100,18 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
   }
 }
 
+// A movable disc on a canvas that shades sprites: one quad (draw_list.h).
+bool drawDiscSprite(const SnapshotBody& body, const BodyState& state, const Camera& camera,
+                    double radiusPixels, DrawList& out) {
+  const Vec2 c = camera.worldToScreen(state.position);
+  const double reach = radiusPixels + 2;
+  if (c.x + reach < 0 || c.y + reach < 0 || c.x - reach > camera.viewport.x ||
+      c.y - reach > camera.viewport.y)
+    return false;
+  out.discSprite(c, static_cast<float>(radiusPixels), bodyFill(body.def.name), 1.5f, kOutline);
+  return true;
+}
+
 // `corners` is scratch, kept between bodies.
 void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutline& outline,
               const Camera& camera, bool selected, std::vector<Vec2>& corners, DrawList& out) {
@@ -108,30 +121,46 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
   const double radiusPixels = camera.toPixels(body.def.radius);
   const int segments = std::clamp(
       static_cast<int>(std::ceil(std::numbers::pi * std::sqrt(2 * radiusPixels))), 8, 72);
-  outlineCorners(outline, segments, corners);
-  if (corners.empty()) return;
-  for (Vec2& p : corners) p = camera.worldToScreen(p);
-  if (offScreen(corners, camera)) return;
-  if (body.def.fixed) {
-    out.fillConvex(corners, kFixedFill);
-    hatch(corners, camera, out);
-    out.polyline(corners, true, 2.0f, kFixedOutline);
+  const bool disc = body.def.shape == ShapeKind::Disc;
+  // Fixed bodies stay polygons: their hatching is drawn before the layer's sprites.
+  const bool sprite =
+      !body.def.fixed && out.sprites() && (disc || body.def.shape == ShapeKind::Box);
+  if (sprite && disc) {
+    if (!drawDiscSprite(body, state, camera, radiusPixels, out)) return;
+    corners.clear();
+    if (selected) {
+      outlineCorners(outline, segments, corners);
+      for (Vec2& p : corners) p = camera.worldToScreen(p);
+    }
   } else {
-    out.fillConvex(corners, bodyFill(body.def.name));
-    out.polyline(corners, true, 1.5f, kOutline);
+    outlineCorners(outline, segments, corners);
+    if (corners.empty()) return;
+    for (Vec2& p : corners) p = camera.worldToScreen(p);
+    if (offScreen(corners, camera)) return;
+    if (body.def.fixed) {
+      out.fillConvex(corners, kFixedFill);
+      hatch(corners, camera, out);
+      out.polyline(corners, true, 2.0f, kFixedOutline);
+    } else if (sprite && corners.size() == 4) {
+      out.boxSprite({corners[0], corners[1], corners[2], corners[3]}, bodyFill(body.def.name), 1.5f,
+                    kOutline);
+    } else {
+      out.fillConvex(corners, bodyFill(body.def.name));
+      out.polyline(corners, true, 1.5f, kOutline);
+    }
   }
-  if (body.def.shape == ShapeKind::Disc) {  // a radius shows the disc's rotation
+  if (disc) {  // a radius shows the disc's rotation
     Vec2 c = camera.worldToScreen(state.position);
     out.line(c, camera.worldToScreen(toWorldFrame(state, {body.def.radius, 0})), 1.5f,
              body.def.fixed ? kFixedOutline : kOutline);
   }
-  if (selected) out.polyline(corners, true, 3.5f, kSelection);
+  if (selected && !corners.empty()) out.polyline(corners, true, 3.5f, kSelection);
 }
 
 // [SECTION] marks and forces
 void impulseBurst(const ImpulseMark& mark, const Camera& camera, DrawList& out) {
   Vec2 c = camera.worldToScreen(mark.point);
-  double size = 8 + 6 * std::log1p(std::max(0.0, mark.impulse));
+  const double size = burstRadius(mark.impulse);
   Rgba color = kImpulse.withAlpha(1 - mark.fade);
   for (int k = 0; k < 8; ++k) {
     double t = k * std::numbers::pi / 4;

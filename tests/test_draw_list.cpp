@@ -1,12 +1,15 @@
 // The world view's triangles (render/draw_list.h, coverage_atlas.h, world_drawing.h): an
 // anti-aliased line is one quad (four vertices) whose texels give the alpha profile of its solid
 // core and fading fringe; a closed outline is one strip around the polygon sharing its corners; the
-// centre mark is one quad of a crisp picture; a world of many bodies is drawn in a fixed handful of
+// centre mark is one quad of a crisp picture; a disc or box sprite is one quad reaching the end of
+// its outline's fringe, with the outline's profile a line's; with sprites, movable discs and boxes
+// are sprites and fixed bodies polygons; a world of many bodies is drawn in a fixed handful of
 // batches; and two drawings of the same snapshot are the same bit for bit, another snapshot's not.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -111,8 +114,130 @@ TEST_CASE("the centre mark is one quad of a crisp ring with two opposite quarter
   CHECK(at(5.5, 5.5) == 0);  // outside
 }
 
+TEST_CASE("a disc sprite is one quad reaching the end of its outline's fringe") {
+  for (float width : {0.5f, 1.5f, 3.0f}) {
+    CAPTURE(width);
+    DrawList list;
+    list.setSprites(true);
+    list.discSprite({100, 50}, 7, {10, 20, 30, 255}, width, {45, 45, 55, 255});
+    list.endLayer();
+    REQUIRE(list.batches().size() == 1);
+    CHECK(list.batches()[0].primitive == Primitive::Sprites);
+    CHECK(list.batches()[0].count == 6);
+    CHECK(list.vertices().empty());
+    REQUIRE(list.spriteVertices().size() == 4);
+    // The profile of line() of that width (see the first case).
+    const double core = width > 2 ? width / 2 - 0.5 : 0;
+    const double outer = core + (core > 0 ? 1.0 : std::max(1.0, width / 2 + 0.5));
+    double minX = 1e9, maxX = -1e9, minY = 1e9, maxY = -1e9;
+    for (const SpriteVertex& v : list.spriteVertices()) {
+      CHECK(v.radius == 7);
+      CHECK(v.halfX == 0);
+      CHECK(v.halfY == 0);
+      CHECK(v.core == doctest::Approx(core));
+      CHECK(v.outer == doctest::Approx(outer));
+      CHECK(v.x - v.localX == doctest::Approx(100));  // local: from the centre
+      CHECK(v.y - v.localY == doctest::Approx(50));
+      CHECK(v.fill.b == 30);
+      // An outline thinner than a pixel fades as a line does.
+      CHECK(v.outline.a == (width < 1 ? 127 : 255));
+      minX = std::min<double>(minX, v.x), maxX = std::max<double>(maxX, v.x);
+      minY = std::min<double>(minY, v.y), maxY = std::max<double>(maxY, v.y);
+    }
+    // Every pixel the fringe reaches, |d - r| < outer, lies in the quad, and no more.
+    CHECK(minX == doctest::Approx(100 - 7 - outer));
+    CHECK(maxX == doctest::Approx(100 + 7 + outer));
+    CHECK(minY == doctest::Approx(50 - 7 - outer));
+    CHECK(maxY == doctest::Approx(50 + 7 + outer));
+    // Drawn by index as two triangles sharing a diagonal.
+    std::vector<std::uint32_t> indices(list.indices().begin(), list.indices().end());
+    CHECK(indices == std::vector<std::uint32_t>{0, 1, 2, 0, 2, 3});
+  }
+}
+
+TEST_CASE("a box sprite is one quad: the box's sides moved out by its outline's fringe") {
+  // A 40 x 20 box turned by 30 degrees about (200, 100).
+  const double angle = std::numbers::pi / 6;
+  const Vec2 ax{std::cos(angle), std::sin(angle)}, ay{-std::sin(angle), std::cos(angle)};
+  const Vec2 c{200, 100};
+  const Vec2 corners[4] = {c - ax * 20.0 - ay * 10.0, c + ax * 20.0 - ay * 10.0,
+                           c + ax * 20.0 + ay * 10.0, c - ax * 20.0 + ay * 10.0};
+  DrawList list;
+  list.setSprites(true);
+  list.boxSprite(corners, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
+  list.endLayer();
+  REQUIRE(list.batches().size() == 1);
+  CHECK(list.batches()[0].primitive == Primitive::Sprites);
+  REQUIRE(list.spriteVertices().size() == 4);
+  const double outer = 1.25;  // line()'s profile at 1.5 pixels: no core
+  for (const SpriteVertex& v : list.spriteVertices()) {
+    CHECK(v.radius == 0);
+    CHECK(v.halfX == doctest::Approx(20));
+    CHECK(v.halfY == doctest::Approx(10));
+    CHECK(v.core == 0);
+    CHECK(v.outer == doctest::Approx(outer));
+    // A corner of the box pushed out by `outer` along both its axes, its frame coordinates the
+    // same distances.
+    CHECK(std::abs(v.localX) == doctest::Approx(20 + outer));
+    CHECK(std::abs(v.localY) == doctest::Approx(10 + outer));
+    const Vec2 expected = c + ax * double(v.localX) + ay * double(v.localY);
+    CHECK(v.x == doctest::Approx(expected.x).epsilon(1e-5));
+    CHECK(v.y == doctest::Approx(expected.y).epsilon(1e-5));
+  }
+  // A box without area draws nothing.
+  DrawList flat;
+  flat.setSprites(true);
+  const Vec2 line[4] = {c, c + ax * 20.0, c + ax * 20.0, c};
+  flat.boxSprite(line, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
+  flat.endLayer();
+  CHECK(flat.spriteVertices().empty());
+}
+
+TEST_CASE("with sprites, movable discs and boxes are sprites and fixed bodies polygons") {
+  World world = makeWorld();
+  addFloor(world);
+  BodyDef post = discDef("post", 0.3, -2, 1);
+  post.fixed = true;
+  add(world, post);
+  for (int i = 0; i < 5; ++i) add(world, discDef("d" + std::to_string(i), 0.2, i, 1));
+  add(world, boxDef("block", 0.4, 0.4, 4, 3));
+  const WorldSnapshot snapshot = snapshotOf(world);
+  Camera camera;
+  camera.center = {0, 2};
+  camera.pixelsPerMeter = 50;
+  ViewOptions options;
+  options.centres = false;
+  options.forces = false;
+  DrawList sprites, polygons;
+  sprites.setSprites(true);
+  drawWorld(snapshot, camera, options, Overlay{}, sprites);
+  drawWorld(snapshot, camera, options, Overlay{}, polygons);
+  // Five discs and the block; not the fixed post nor the floor.
+  REQUIRE(sprites.spriteVertices().size() == 6 * 4);
+  CHECK(polygons.spriteVertices().empty());
+  int discs = 0, boxes = 0;
+  for (const SpriteVertex& v : sprites.spriteVertices()) {
+    if (v.radius > 0) {
+      CHECK(v.radius == doctest::Approx(0.2 * 50));
+      ++discs;
+    } else {
+      CHECK(v.halfX == doctest::Approx(0.2 * 50));
+      ++boxes;
+    }
+  }
+  CHECK(discs == 5 * 4);
+  CHECK(boxes == 4);
+  // Each sprite's six indices take the place of a polygon's fill and outline: for a disc at least
+  // 8 corners, a fan of 6 triangles and a strip of 16, 66 indices; for a box 6 and 24.
+  CHECK(polygons.indices().size() - sprites.indices().size() >= 5 * (66 - 6) + (30 - 6));
+  std::size_t spriteBatches = 0;
+  for (const DrawBatch& batch : sprites.batches())
+    spriteBatches += batch.primitive == Primitive::Sprites ? 1 : 0;
+  CHECK(spriteBatches == 1);
+}
+
 TEST_CASE("a world's drawing takes the same few batches for 3 bodies as for 300") {
-  auto batchesFor = [](int bodies) {
+  auto batchesFor = [](int bodies, bool sprites) {
     World world = makeWorld();
     addFloor(world);
     for (int i = 0; i < bodies; ++i)
@@ -123,25 +248,46 @@ TEST_CASE("a world's drawing takes the same few batches for 3 bodies as for 300"
     camera.center = {0, 5};
     camera.pixelsPerMeter = 30;
     DrawList list;
+    list.setSprites(sprites);
     drawWorld(snapshot, camera, ViewOptions{}, Overlay{}, list);
     return list.batches().size();
   };
-  const std::size_t few = batchesFor(3), many = batchesFor(300);
-  CHECK(few == many);
-  CHECK(many <= 12);
+  for (bool sprites : {false, true}) {
+    CAPTURE(sprites);
+    const std::size_t few = batchesFor(3, sprites), many = batchesFor(300, sprites);
+    CHECK(few == many);
+    CHECK(many <= 12);
+  }
 }
 
 TEST_CASE("two drawings of one snapshot are the same; a moved body makes another") {
-  World world = makeWorld();
-  addFloor(world);
-  add(world, boxDef("block", 1, 1, 0, 2));
-  Camera camera;
-  camera.center = {0, 1};
-  DrawList first, second, third;
-  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, first);
-  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, second);
-  CHECK(first.sameDrawing(second));
-  REQUIRE(world.step());  // the block falls
-  drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, third);
-  CHECK_FALSE(first.sameDrawing(third));
+  for (bool sprites : {false, true}) {
+    CAPTURE(sprites);
+    World world = makeWorld();
+    addFloor(world);
+    add(world, boxDef("block", 1, 1, 0, 2));
+    add(world, discDef("ball", 0.5, 3, 2));
+    Camera camera;
+    camera.center = {0, 1};
+    DrawList first, second, third;
+    for (DrawList* list : {&first, &second, &third}) list->setSprites(sprites);
+    drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, first);
+    drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, second);
+    CHECK(first.sameDrawing(second));
+    REQUIRE(world.step());  // the block and the ball fall
+    drawWorld(snapshotOf(world), camera, ViewOptions{}, Overlay{}, third);
+    CHECK_FALSE(first.sameDrawing(third));
+  }
+}
+
+TEST_CASE("a disc sprite moved by a pixel is another drawing") {
+  auto drawn = [](double x) {
+    DrawList list;
+    list.setSprites(true);
+    list.discSprite({x, 50}, 7, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
+    list.endLayer();
+    return list;
+  };
+  CHECK(drawn(100).sameDrawing(drawn(100)));
+  CHECK_FALSE(drawn(100).sameDrawing(drawn(101)));
 }

@@ -119,6 +119,9 @@ bool DesktopApp::start() {
     return false;
   }
   window_ = std::move(window.value());
+  const bool sprites = !options_.noShaders && canvasShadesSprites();
+  drawList_.setSprites(sprites);
+  shownList_.setSprites(sprites);
   UiPreferences preferences = loadPreferences();
   ui_.layout = preferences.layout;
   ui_.layout.lesson = options_.lesson;
@@ -254,7 +257,7 @@ void DesktopApp::draw() {
   overlay.selectedSpring = ui_.selectedSpring;
   overlay.spring = mouse_.springLine(world());
   overlay.link = mouse_.linkLine();
-  overlay.impulses = marks_;
+  overlay.impulses = bursts_.sift(marks_, camera_);
   Rect free = freeArea(ui_, camera_.viewport);
   if (ui_.view.autoForceScale) {
     const double side = std::min(free.max.x - free.min.x, free.max.y - free.min.y);

@@ -17,6 +17,7 @@
 #include "camera.h"
 #include "controller.h"
 #include "draw_list.h"
+#include "impulse_bursts.h"
 #include "mouse_tool.h"
 #include "options.h"
 #include "perf_meter.h"
@@ -90,6 +91,7 @@ class DesktopApp {
   bool pictureKept_ = false;         // ...kept as a picture (gl_canvas.h: keepPicture)
   bool lastDrawingRepeated_ = true;  // the last frame drew what the one before it drew
   std::vector<ImpulseMark> marks_;
+  BurstSieve bursts_;  // one burst per screen cell of marks_
   std::vector<Preset> presets_;
   std::vector<SDL_Event> pendingInput_;  // this frame's mouse and keys, for after NewFrame
   Commands keyCommands_;  // from shortcuts, applied with the panels' after the UI is built

@@ -59,6 +59,9 @@ std::optional<int> parseDesktopOptions(int argc, char** argv, DesktopOptions& op
   app.add_option("--msaa", options.msaa,
                  "multisampling, samples per pixel (default 0: lines are anti-aliased anyway)")
       ->check(CLI::IsMember({0, 2, 4, 8}));
+  app.add_flag(
+      "--no-shaders", options.noShaders,
+      "draw discs and boxes as polygons with OpenGL 1.1 alone, as where the driver has no shaders");
   const std::map<std::string, ForceLabels> labels{{"none", ForceLabels::None},
                                                   {"newtons", ForceLabels::Newtons},
                                                   {"weights", ForceLabels::Weights}};
