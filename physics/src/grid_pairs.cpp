@@ -33,7 +33,7 @@ bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<boo
   }
   median_.assign(sides_.begin(), sides_.end());
   std::nth_element(median_.begin(), median_.begin() + n / 2, median_.end());
-  double cell = median_[n / 2];
+  const double cell = median_[n / 2];
   if (!(cell > 0)) return false;  // boxes of no size: the sweep
   // The grid spans the boxes of ordinary size, less any flung far from the rest: from the 1st to
   // the 99th percentile of their corners, widened by half that span on each side, within their
@@ -60,10 +60,10 @@ bool BroadPhase::gridPairs(const std::vector<Aabb>& boxes, const std::vector<boo
   }
   const Vec2 extent = high - low;
   if (!std::isfinite(extent.x) || !std::isfinite(extent.y)) return false;
-  // At most about four cells per box: a sparse scene widens the cells.
+  // At most about four cells per box: boxes spread so thin that there would be more (two piles
+  // far apart, say) go to the sweep, which such a spread suits.
   auto across = [&](double length) { return std::floor(length / cell) + 1; };
-  const double mostCells = 4.0 * n + 1024;
-  while (across(extent.x) * across(extent.y) > mostCells) cell *= 2;
+  if (!(across(extent.x) * across(extent.y) <= 4.0 * n + 1024)) return false;
   const int columns = static_cast<int>(across(extent.x));
   const int rows = static_cast<int>(across(extent.y));
   auto column = [&](double x) {
