@@ -137,6 +137,10 @@ BenchScene sceneNamed(const std::string& name, double gap) {
                  name.c_str());
     std::exit(2);
   }
+  if (const int disc = discOverlappingABox(*scene); disc >= 0) {
+    std::fprintf(stderr, "%s: disc %d starts overlapping a box\n", name.c_str(), disc);
+    std::exit(2);
+  }
   return *scene;
 }
 
