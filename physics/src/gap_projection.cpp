@@ -92,7 +92,15 @@ bool GapProjection::buildRows(const Model& model, std::span<const Contact> conta
     row.oneWayInvMass2 = rise >= kSupportCosine && row.invMass1 > 0 ? 0 : row.invMass2;
     row.oneWayMass = 1 / (row.oneWayInvMass1 + row.oneWayInvMass2);
     row.move = close ? std::min(rate.fraction * -excess, rate.largestMove) : -std::max(excess, 0.0);
-    row.friction = pairFriction(model.bodies[c.body1].friction, model.bodies[c.body2].friction);
+    if (rate.liftOnly && up != 0 && std::abs(rise) < kSupportCosine) {
+      // A side contact: pushed apart horizontally, by as much as opens its gap by row.move.
+      const double across = std::abs(row.normal.x);
+      row.normal = Vec2{row.normal.x > 0 ? 1.0 : -1.0, 0.0};
+      row.move /= across;
+    }
+    row.friction = rate.frictional ? pairFriction(model.bodies[c.body1].friction,
+                                                  model.bodies[c.body2].friction)
+                                   : 0.0;
     rows_.push_back(row);
   }
   return tooClose;
@@ -138,7 +146,7 @@ void GapProjection::project(const Model& model, std::span<const Contact> contact
   moves_.assign(members_.size(), Vec2{0, 0});
   const double settled = kGapSlop * model.settings.distanceTol;
   for (int i = 0; i < kGapProjectionSweeps; ++i)
-    if (sweep(i == 0) <= settled) break;
+    if (sweep(i == 0 || rate.liftOnly) <= settled) break;
   // Through a chain of contacts the moves add up; no body moves by more than largestMove, so none
   // can reach a body beyond the contacts found for the step.
   for (size_t local = 1; local < members_.size(); ++local) {

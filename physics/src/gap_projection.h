@@ -50,10 +50,18 @@ inline constexpr int kGapProjectionSweeps = 4;  // at most per step
 inline constexpr double kSupportCosine = 0.5;   // cos 60 degrees: a contact that holds a body up
 
 // How fast the correction closes an excess closeness: fraction per step and the largest move of a
-// contact per step (m).
+// contact per step (m); and whether it keeps what holds what: `frictional` for a solver with
+// Coulomb friction (the tangential rows above), `liftOnly` for a solver whose contacts neither
+// stick nor bear weight sideways (ContactSim, frictionless): with gravity, every sweep treats the
+// lower body of a support as immovable (not only the first), and a side contact (normal more than
+// 60 degrees from the vertical) is corrected by a horizontal push, so the correction never lowers
+// a body onto what holds it up and never raises one through a side contact (see
+// docs/physics.md, "The gap correction's energy").
 struct GapCorrectionRate {
   double fraction = 0.2;
   double largestMove = 0;
+  bool frictional = true;
+  bool liftOnly = false;
 };
 
 class GapProjection {

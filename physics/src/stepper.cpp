@@ -150,7 +150,8 @@ void Stepper::step(const Model& model, std::vector<BodyState>& states, StepRepor
   // The last substep's last penetration check was made at the states it ended at.
   const WorldSettings& w = model.settings;
   gaps_.project(model, impulseSim_.contactsFound(), states, states,
-                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt},
+                {std::min(1.0, 1 / w.gapRecoverySteps), kMaxSeparationSpeed * w.dt,
+                 /*frictional=*/false, /*liftOnly=*/true},
                 stats.contact.time, overlaps_.pairs());
   // A contact closer than the target gap that still approaches is a landing the resting force
   // has not stopped yet: it would sink further and be lifted back by the correction, which adds
