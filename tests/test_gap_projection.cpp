@@ -1,9 +1,11 @@
 // GapProjection on hand-made contacts with closed-form answers: how far it moves bodies (the
 // fraction of the excess closeness, the cap, the mass ratio, a stack lifted in one go), what it
 // leaves alone (velocities, angles, contacts within the slop, bodies being separated from deep
-// overlaps), and that a contact at its target gap is not pushed below it.
+// overlaps), that a contact at its target gap is not pushed below it, and that ContactSim's
+// frictionless correction pushes side contacts sideways only.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "gap_projection.h"
@@ -155,4 +157,66 @@ TEST_CASE("bodies being pushed out of a deep overlap are held still") {
   setup.add(1, {0.2, 0.3});  // body 2, the other body of the overlap
   setup.project({1, 0.1}, overlapping);
   CHECK(setup.states[held].position.y == 0.497);
+}
+
+// ContactSim's correction (liftOnly, frictionless): it lifts a body over a support that is too
+// close and nothing else; the time-stepping solvers' correction (the default) keeps its sticking
+// tangential rows and pushes along the normals.
+TEST_CASE("ContactSim's correction lifts a box off the floor without dragging its side neighbour") {
+  for (const bool contactSim : {false, true}) {
+    CAPTURE(contactSim);
+    Setup setup(9.81);
+    setup.add(1, {0, -0.5}, true);
+    const int lifted = setup.add(1, {0, 0.497});
+    setup.corners(lifted, 0, -0.003);  // 8 mm closer than the target
+    // A free box to the right, its left face 2 mm closer than the target to lifted's right face.
+    const double side = setup.target() - 0.002;
+    const int neighbour = setup.add(1, {1 + side, 0.6});
+    setup.contacts.push_back(contactOf(lifted, neighbour, {0.5, 0.6}, {-1, 0}, side));
+    GapCorrectionRate rate{0.5, 0.1};
+    rate.frictional = !contactSim;
+    rate.liftOnly = contactSim;
+    setup.project(rate);
+    const double rise = setup.states[neighbour].position.y - 0.6;
+    if (contactSim) {
+      // The box on the floor rises by half its excess closeness; frictionless, the side contact
+      // only pushes sideways and the neighbour stays at its height.
+      CHECK(setup.states[lifted].position.y == doctest::Approx(0.497 + 0.004).epsilon(kTolerance));
+      CHECK(rise == 0);
+    } else {
+      // A sticking side contact carries the neighbour up with the lifted box (by more than a
+      // tenth of a millimetre of the 4 mm lift).
+      CHECK(rise > 1e-4);
+    }
+  }
+}
+
+TEST_CASE("ContactSim's correction opens a tilted side contact by a horizontal push") {
+  const double angle = 0.35;  // the normal 20 degrees above the horizontal: a side contact
+  const Vec2 normal{-std::cos(angle), std::sin(angle)};
+  for (const bool contactSim : {false, true}) {
+    CAPTURE(contactSim);
+    Setup setup(9.81);
+    const int left = setup.add(1, {0, 0});
+    const int right = setup.add(3, {1, 0});
+    const double distance = setup.target() - 0.002;
+    setup.contacts.push_back(contactOf(left, right, {0.5, 0}, normal, distance));
+    GapCorrectionRate rate{1, 0.1};
+    rate.frictional = !contactSim;
+    rate.liftOnly = contactSim;
+    setup.project(rate);
+    const Vec2 opened = setup.states[left].position - (setup.states[right].position - Vec2{1, 0});
+    // Opened to the target gap either way.
+    CHECK(glm::dot(normal, opened) == doctest::Approx(0.002).epsilon(1e-9));
+    if (contactSim) {
+      // Horizontally: neither box rises or sinks, and the push is shared by the masses.
+      CHECK(setup.states[left].position.y == 0);
+      CHECK(setup.states[right].position.y == 0);
+      CHECK(-setup.states[left].position.x ==
+            doctest::Approx(3 * (setup.states[right].position.x - 1)).epsilon(1e-9));
+    } else {
+      // Along the normal: the left box rises.
+      CHECK(setup.states[left].position.y > 0);
+    }
+  }
 }
