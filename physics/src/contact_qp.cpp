@@ -160,6 +160,8 @@ QpResult ContactQpSolver::solve(std::span<const InverseMass> bodies,
   multiply(problem, gamma, Ng);
   result.residual = naturalResidual(problem, gamma, Ng);
   result.converged = result.residual <= settings.tolerance;
+  result.reachedTarget =
+      method == QpMethod::Apgd ? result.residual <= targetResidual(settings) : result.converged;
   return result;
 }
 

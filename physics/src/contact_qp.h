@@ -38,12 +38,18 @@ struct QpSettings {
   double tolerance = 1e-8;  // on contactQpResidual
   int maxIterations = 500;
   bool friction = true;
+  // APGD only: the residual it aims at (0: the tolerance; at most the tolerance), and the
+  // iterations after which it settles for the tolerance. It stops at the first residual check
+  // at most `target`, or at most `tolerance` once it has taken `targetIterations`.
+  double target = 0;
+  int targetIterations = 0;
 };
 
 struct QpResult {
   int iterations = 0;      // sweeps (PGS) or outer iterations (MPRGP, APGD); 0: the start was good
   double residual = 0;     // contactQpResidual of the returned gamma
   bool converged = false;  // residual <= tolerance
+  bool reachedTarget = false;  // residual <= the target (QpSettings), or converged without one
 };
 
 // One contact packed for APGD's passes (qp_apgd.cpp): its rows, its projection and scale, and its

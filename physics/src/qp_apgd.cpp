@@ -154,8 +154,9 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
 
   std::copy(g.begin(), g.end(), x.begin());
   scatter(problem, rows, x, ux);
+  const double target = targetResidual(settings);
   double bestResidual = residualOf(problem, rows, x, ux) / problem.scale;
-  if (bestResidual <= settings.tolerance) return 0;
+  if (bestResidual <= target) return 0;
   std::copy(x.begin(), x.end(), best.begin());
 
   // L estimates the largest eigenvalue of S N S from |S N S v| / |v| with v = S^-1 y.
@@ -193,7 +194,9 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
         bestResidual = residual;
         std::copy(next.begin(), next.end(), best.begin());
       }
-      if (residual <= settings.tolerance) break;
+      if (residual <= target ||
+          (residual <= settings.tolerance && iteration >= settings.targetIterations))
+        break;
     }
     if (trial.progress > 0) {
       std::copy(next.begin(), next.end(), y.begin());

@@ -97,6 +97,11 @@ inline Impulse contactVelocity(const ContactRow& row, std::span<const BodyVeloci
   return w;
 }
 
+// The residual APGD aims at: settings.target when it is set, never above the tolerance.
+inline double targetResidual(const QpSettings& settings) {
+  return settings.target > 0 ? std::min(settings.target, settings.tolerance) : settings.tolerance;
+}
+
 // The methods (qp_pgs.cpp, qp_mprgp.cpp, qp_apgd.cpp). On entry g is feasible; work holds
 // k...Vectors vectors of problem.size() doubles. They stop when their own bookkeeping sees the
 // residual at most settings.tolerance and return the iterations taken; the caller recomputes the

@@ -23,7 +23,36 @@ QpMethod qpMethodOf(QpSolverKind kind) {
   return QpMethod::ProjectedGaussSeidel;
 }
 
+// Depth. A solve to a tolerance leaves velocity errors up to the tolerance, and on a resting stack
+// they keep it stirring: at 1e-3 each warm start on pyramid40 is 2-5 times the tolerance off in
+// the stack's global modes and APGD takes 67 iterations a step to win it back, where solved to 1e-5
+// the stack stays put and a step takes 4 (docs/timestep.md, "Depth"). So on an island at rest
+// (every body's points moving at most the target gap, distanceTol / 2, a second at the start of the
+// step) APGD aims at kDepthFactor of the tolerance, settling for the tolerance itself after
+// kDepthIterations. Where that keeps missing (kDepthTries steps in a row), the solves aim at the
+// tolerance for kDepthWait steps, then try one step again, and wait twice as long after each
+// further miss (at most kDepthLongestWait steps).
+constexpr double kDepthFactor = 0.01;
+constexpr int kDepthIterations = 150;
+constexpr int kDepthTries = 20;
+constexpr int kDepthWait = 30;
+constexpr int kDepthLongestWait = 960;
+
 }  // namespace
+
+void TimestepSim::updateDepth() {
+  depthBefore_ = depth_;
+  if (depth_.wait > 0) {
+    --depth_.wait;
+  } else if (!aimedDepth_) {
+    return;
+  } else if (!missedDepth_) {
+    depth_ = {};
+  } else if (++depth_.misses >= kDepthTries || depth_.backoff > 0) {
+    depth_.wait = depth_.backoff > 0 ? depth_.backoff : kDepthWait;
+    depth_.backoff = std::min(2 * depth_.wait, kDepthLongestWait);
+  }
+}
 
 void TimestepSim::matchWarmStarts() {
   order_.resize(found_.size());
@@ -233,6 +262,21 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   settings.maxIterations =
       iterationCap_ > 0 ? std::min(w.qpIterations, iterationCap_) : w.qpIterations;
   settings.friction = friction;
+  // Depth (above), on an island at rest.
+  double fastest = 0;
+  for (size_t local = 1; local < members_.size(); ++local) {
+    const int body = members_[local];
+    const BodyVelocity& v = start_[body];
+    fastest = std::max(fastest, glm::length(v.linear) +
+                                    std::abs(v.angular) * model.bodies[body].shape.boundingRadius);
+  }
+  const bool aimDeeper = settings.method == QpMethod::Apgd && depth_.wait == 0 &&
+                         iterationCap_ == 0 && !(fastest > w.distanceTol / 2);
+  aimedDepth_ = aimedDepth_ || aimDeeper;
+  if (aimDeeper) {
+    settings.target = kDepthFactor * settings.tolerance;
+    settings.targetIterations = kDepthIterations;
+  }
 
   const size_t bodies = members_.size();
   change_.resize(bodies);
@@ -249,6 +293,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     stats.timestep.qpIterations += result.iterations;
     stats.timestep.qpUnconverged += !result.converged;
     stats.timestep.worstResidual = std::max(stats.timestep.worstResidual, result.residual);
+    missedDepth_ = missedDepth_ || (aimDeeper && !result.reachedTarget);
     // change_ = M^-1 D gamma (local bodies).
     std::fill(change_.begin(), change_.end(), BodyVelocity{});
     for (size_t i = 0; i < k; ++i)
@@ -314,7 +359,9 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
   if (model.settings.timestepScheme == TimestepScheme::Substeps) {
     advanceSubstepped(model, states, true, stats);
   } else {
+    aimedDepth_ = missedDepth_ = false;
     solve(model, states, stats);
+    updateDepth();
     for (size_t i = 0; i < states.size(); ++i) {
       if (model.bodies[i].fixed()) continue;
       BodyState& s = states[i];
@@ -338,6 +385,7 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
 
 void TimestepSim::undoStep() {
   if (!stepped_) return;
+  if (!reused_) depth_ = depthBefore_;
   previous_.swap(current_);
   jointPrevious_.swap(jointCurrent_);
   if (reused_) finder_.undoReuse();

@@ -95,6 +95,7 @@ class TimestepSim {
     previous_.clear();
     jointPrevious_.clear();
     finder_.forgetReuse();
+    depth_ = {};
     stepped_ = false;
   }
 
@@ -145,8 +146,23 @@ class TimestepSim {
   // old ones go to current_ and jointCurrent_).
   void keepWarmStarts(const Model& model);
 
-  // State: the warm start (sorted by pair) and the contact reuse (inside finder_).
+  // How deep the solves to a tolerance aim (timestep_sim.cpp, "Depth"): below the tolerance
+  // unless recent steps missed that; then at the tolerance for `wait` steps, the wait doubling
+  // from one miss to the next.
+  struct Depth {
+    int wait = 0;     // steps left at the tolerance; 0: the solves aim deeper
+    int misses = 0;   // steps in a row that aimed deeper and missed
+    int backoff = 0;  // the wait after the next miss; 0: none yet (kDepthTries misses first)
+  };
+  // depth_ for the next step from this step's aimedDepth_ and missedDepth_; depthBefore_ keeps
+  // the step's own (what undoStep() puts back).
+  void updateDepth();
+
+  // State: the warm start (sorted by pair), the contact reuse (inside finder_) and the depth.
   std::vector<WarmStart> previous_;
+  Depth depth_, depthBefore_;
+  bool aimedDepth_ = false;   // in this step, a solve aimed deeper than the tolerance
+  bool missedDepth_ = false;  // ...and one of those missed
   std::vector<JointWarmStart> jointPrevious_;  // sorted
   ContactFinder finder_;
   bool stepped_ = false;  // a step ran since the last reset or undo: undoStep() can take it back
