@@ -438,6 +438,44 @@ TEST_CASE("random frictional problems: PGS and APGD stay in the cones and are co
   }
 }
 
+TEST_CASE("APGD aims at its target and settles for the tolerance only after targetIterations") {
+  std::mt19937_64 random(2026);
+  for (const bool friction : {false, true}) {
+    CAPTURE(friction);
+    RandomProblem p = randomProblem(random, 20);
+    while (p.rig.contacts.size() < 8) p = randomProblem(random, 20);
+    const size_t m = p.r.size();
+    ContactQpSolver solver;
+    auto solveWith = [&](double target, int targetIterations, std::vector<double>& gamma) {
+      QpSettings settings{QpMethod::Apgd, 1e-3, 100000, friction};
+      settings.target = target;
+      settings.targetIterations = targetIterations;
+      gamma.assign(m, 0.0);
+      return solver.solve(p.bodies, p.rig.contacts, p.r, settings, gamma);
+    };
+    std::vector<double> plain, deep, early, capped;
+    const QpResult atTolerance = solveWith(0, 0, plain);
+    CHECK(atTolerance.converged);
+    CHECK(atTolerance.reachedTarget);
+    // Aiming at 1e-9 with room to get there: it gets there.
+    const QpResult aimed = solveWith(1e-9, 100000, deep);
+    CHECK(aimed.reachedTarget);
+    CHECK(aimed.residual <= 1e-9);
+    CHECK(aimed.iterations > atTolerance.iterations);
+    // With no iterations allowed for the target, it stops where the plain solve stops.
+    const QpResult settled = solveWith(1e-9, 0, early);
+    CHECK(settled.iterations == atTolerance.iterations);
+    CHECK(early == plain);
+    // Allowed fewer iterations than the target takes, it goes on to them and no further than the
+    // next residual check past them where the tolerance holds.
+    const int allowed = (atTolerance.iterations + aimed.iterations) / 2;
+    const QpResult between = solveWith(1e-9, allowed, capped);
+    CHECK(between.converged);
+    CHECK(between.iterations >= std::min(allowed, aimed.iterations));
+    CHECK(between.iterations <= aimed.iterations);
+  }
+}
+
 TEST_CASE("MPRGP asked for friction runs APGD") {
   std::mt19937_64 random(7);
   const RandomProblem p = randomProblem(random);
