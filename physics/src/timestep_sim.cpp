@@ -32,6 +32,7 @@ QpMethod qpMethodOf(QpSolverKind kind) {
 // kDepthIterations. Where that keeps missing (kDepthTries steps in a row), the solves aim at the
 // tolerance for kDepthWait steps, then try one step again, and wait twice as long after each
 // further miss (at most kDepthLongestWait steps).
+constexpr double kDepthRestSeconds = 1;  // at rest: moving at most the target gap in this time
 constexpr double kDepthFactor = 0.01;
 constexpr int kDepthIterations = 150;
 constexpr int kDepthTries = 20;
@@ -271,7 +272,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
                                     std::abs(v.angular) * model.bodies[body].shape.boundingRadius);
   }
   const bool aimDeeper = settings.method == QpMethod::Apgd && depth_.wait == 0 &&
-                         iterationCap_ == 0 && !(fastest > w.distanceTol / 2);
+                         iterationCap_ == 0 && !(fastest > w.distanceTol / 2 / kDepthRestSeconds);
   aimedDepth_ = aimedDepth_ || aimDeeper;
   if (aimDeeper) {
     settings.target = kDepthFactor * settings.tolerance;
