@@ -51,7 +51,8 @@ struct WorldSettings {
   // Time-stepping solver only (docs/timestep.md).
   TimestepScheme timestepScheme = TimestepScheme::Qp;
   // TimestepScheme::Qp: each group's problem is solved until its residual (a relative velocity
-  // error) is at most qpTolerance or qpIterations iterations ran.
+  // error) is at most qpTolerance or qpIterations iterations ran; APGD aims at a hundredth of
+  // qpTolerance on a group at rest (docs/timestep.md, "Depth").
   QpSolverKind qpMethod = QpSolverKind::Apgd;
   double qpTolerance = 1e-3;
   int qpIterations = 500;  // 1 to 1000000
