@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the scene/share fuzz target with clang's libFuzzer, AddressSanitizer and
 # UndefinedBehaviorSanitizer (the target also steps each small loaded world under every solver),
-# seeds it with the presets (as scene text and as share strings) and runs it for SECONDS (default
-# 60). Fails on any crash, hang, leak, sanitizer report, trap or failed CONTACTLAB_ASSERT (on here,
-# as in every sanitizer build).
+# seeds it with the presets (as scene text and as share strings) and the inputs that once failed
+# (fuzz/regressions/), and runs it for SECONDS (default 60). Fails on any crash, hang, leak,
+# sanitizer report, trap or failed CONTACTLAB_ASSERT (on here, as in every sanitizer build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -12,7 +12,7 @@ mkdir -p "$work/corpus"
 sources=(physics/src/*.cpp)
 clang++-14 -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -DCONTACTLAB_ASSERTS=1 -Iphysics/include -Iphysics/src fuzz/scene_fuzz.cpp "${sources[@]}" -o "$work/scene_fuzz"
-cp assets/scenes/*.scene "$work/corpus/"
+cp assets/scenes/*.scene fuzz/regressions/* "$work/corpus/"
 if [ -x build/app/contactlab-cli ]; then
   for scene in assets/scenes/*.scene; do
     build/app/contactlab-cli share encode "$scene" > "$work/corpus/$(basename "$scene" .scene).share"

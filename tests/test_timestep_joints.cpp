@@ -195,3 +195,24 @@ TEST_CASE("a seesaw on a hinge with equal loads at equal distances stays level, 
     CHECK(joints[0].force.y == doctest::Approx((plankMass + 2 * load) * g).epsilon(1e-2));
   }
 }
+
+// A rod's row divides by the distance between its anchors; where they meet (a disc placed on its
+// rod's world anchor) its direction is a convention and nothing is divided by zero: the steps
+// stay finite and the rod pushes the disc out to its length. (Found by the scene fuzzer.)
+TEST_CASE(
+    "a rod whose two anchors meet pushes its body out to the rod's length, finite throughout") {
+  for (const Scheme& scheme : kSchemes) {
+    CAPTURE(std::string(scheme.name));
+    World world = timestepWorld(scheme);
+    const BodyId disc = addDisc(world, "disc", 0.25, 1, {0, 0});
+    addJoint(world, {"rod", JointKind::Rod, disc, BodyId{}, {0, 0}, {0, 0}, 1});
+    for (int step = 0; step < 60; ++step) {
+      REQUIRE(world.step().ok());
+      const BodyState s = world.body(disc)->state;
+      REQUIRE((std::isfinite(s.position.x) && std::isfinite(s.position.y) &&
+               std::isfinite(s.velocity.x) && std::isfinite(s.velocity.y)));
+    }
+    CHECK(glm::length(world.body(disc)->state.position) == doctest::Approx(1).epsilon(0.01));
+    CHECK(world.validate().ok());
+  }
+}

@@ -40,8 +40,11 @@ JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
   if (holdsDistance(joint.def.kind)) {
     // d = |p_A - p_B|: d'' = u . (p_A'' - p_B'') + |v_rel - (u . v_rel) u|^2 / d with u from B's
     // anchor to A's; a rod's row is along u (its a is d''), a rope's along -u (its a is -d'').
+    // Where the anchors coincide (d = 0) the direction is a convention (rodDirection) and the term
+    // is left out rather than divided by zero.
     const Vec2 sideways = velocity - row.speed * n;
-    const double turning = glm::dot(sideways, sideways) / glm::length(pA - pB);
+    const double distance = glm::length(pA - pB);
+    const double turning = distance > 0 ? glm::dot(sideways, sideways) / distance : 0.0;
     row.freeAcceleration += joint.def.kind == JointKind::Rod ? turning : -turning;
   }
   return row;
