@@ -1,9 +1,8 @@
 // The desktop program's command line:
 //   contactlab [SCENE | SHARE_STRING | PRESET] [--paused] [--time T] [--screenshot FILE.png]
 //              [--frames N] [--quit-after SECONDS] [--report FILE] [--size WxH] [--max-fps N]
-//              [--msaa N] [--no-shaders] [--force-labels none|newtons|weights] [--text-size
-//              PERCENT]
-//              [--lesson] [--graph]
+//              [--msaa N] [--no-shaders] [--force-labels none|newtons|weights]
+//              [--text-size PERCENT] [--lesson] [--graph]
 #pragma once
 
 #include <optional>
@@ -25,7 +24,7 @@ struct DesktopOptions {
   int height = 800;
   int maxFps = 60;         // frame cap when the display does not pace the swaps; 0: none
   int msaa = 0;            // multisampling samples per pixel (costly with software GL)
-  bool noShaders = false;  // discs as polygons even where the disc sprites' shader runs
+  bool noShaders = false;  // discs and boxes as polygons even where the sprites' shader runs
   ForceLabels forceLabels = ForceLabels::None;  // what the force arrows start labelled with
   std::optional<double> textScale;  // 1 to 3; none: the last run's (ui_preferences.h), else 1
   bool lesson = false;              // start in the lesson view
