@@ -150,17 +150,18 @@ class SubstepSolver {
   int blockCount_ = 0, singleCount_ = 0;
   std::vector<ColourRange> colourRanges_;
   // Per body, then the spare body: velocity and displacement (substep_lanes.h); its inverse mass;
-  // what the contact impulses of the last substep changed its velocity by (the warm start of the
-  // next).
+  // its velocity before the substep's sweeps, from which the next substep's pass over the bodies
+  // takes what the contact impulses changed it by (the warm start of that substep; with joints,
+  // that change itself, found after the sweeps).
   std::vector<SubstepBody> bodies_;
   std::vector<InverseMass> inverseMass_;
+  std::vector<BodyVelocity> impulseVelocity_;
   // Per body its friction and elasticity, read per contact (copied once a step from the bodies,
   // whose large records a pile's contacts would otherwise fetch one cache miss at a time).
   struct Material {
     double friction = 0, elasticity = 0;
   };
   std::vector<Material> materials_;
-  std::vector<BodyVelocity> impulseVelocity_;
   SweepTerms terms_;
 };
 
