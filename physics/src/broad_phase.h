@@ -12,8 +12,8 @@
 namespace contactlab {
 
 // From this many boxes on, BroadPhase::findPairs uses the grid. contactlab-bench-broad-phase: the
-// sweep is ahead on pyramid20's 211 boxes (6 against 9 us), the two are level on pyramid40 and
-// rain1000, and the grid is 1.6-3.7x ahead from pyramid70's 2,486 boxes on.
+// sweep is ahead on pyramid20's 211 boxes (7 against 12 us), the two are about level on pyramid40
+// and rain1000 (821 and 1,003), and the grid is 1.5-3x ahead from pyramid70's 2,486 boxes on.
 inline constexpr std::size_t kGridFrom = 512;
 
 struct Aabb {
