@@ -7,9 +7,9 @@
 // (as pile_scene.h's rows), its centre 1.8 m above the highest block below it, until the last 5 s
 // of simulation took 4.5 s of wall time or more; reports the block count reached then (median of
 // the runs) and, on the way, the wall seconds of the last 5 simulated seconds at every 50 blocks.
-// With --cpu the window counts the process's CPU seconds instead of wall seconds: on a machine
-// shared with other jobs the count then measures the work, not the load (the two agree on an idle
-// machine, since the simulation runs on one thread).
+// With --cpu the window counts the simulating thread's CPU seconds instead of wall seconds
+// (step_clock.h): on a machine shared with other jobs the count then measures the work, not the
+// load (the two agree on an idle machine, since the simulation runs on one thread).
 //
 // Usage: contactlab-bench-pile [--runs R] [sizes...]   (default sizes 10 20 50 100 200, R = 3)
 //        contactlab-bench-pile --additive [--cpu] [--runs R] [--max BLOCKS]   (default max 2000)
@@ -18,12 +18,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <deque>
 #include <string>
 #include <vector>
 
 #include "pile_scene.h"
+#include "step_clock.h"
 
 using namespace contactlab;
 
@@ -91,19 +91,9 @@ void printWindow(const Statistics& now, const Statistics& then, double seconds, 
       double(now.collisions - then.collisions) / seconds, largest);
 }
 
-// Seconds on the wall clock, or of this process's CPU time.
-double clockSeconds(bool cpu) {
-  if (cpu) {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
-  }
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 // Blocks dropped one at a time until kWindow simulated seconds take kWallLimit wall (or CPU)
 // seconds; the block count reached then (maxBlocks if the pile keeps up to the end).
-int additiveRun(int maxBlocks, bool cpu) {
+int additiveRun(int maxBlocks) {
   const double inside = bench::pileWidth(400);
   World world = bench::pileContainer(inside);
   std::mt19937 random(20261204);
@@ -117,13 +107,13 @@ int additiveRun(int maxBlocks, bool cpu) {
   while (blocks < maxBlocks) {
     const double x = -inside / 2 + 0.9 + 1.8 * (blocks % columns);
     const Vec2 position{x, topOver(world, x - 0.9, x + 0.9) + 1.8};
-    double start = clockSeconds(cpu);
+    double start = bench::stepClockSeconds();
     if (!world.addBody(bench::pileBlock(blocks, random, position))) std::exit(3);
     ++blocks;
     for (int s = 0; s < stepsPerDrop; ++s) {
       previous.push_back(world.statistics());
       if (!world.step()) std::exit(3);
-      const double now = clockSeconds(cpu);
+      const double now = bench::stepClockSeconds();
       const double wall = now - start;
       start = now;
       window.push_back(wall);
@@ -142,8 +132,8 @@ int additiveRun(int maxBlocks, bool cpu) {
   return blocks;
 }
 
-int additive(int runs, int maxBlocks, bool cpu) {
-  const char* clock = cpu ? "CPU" : "wall";
+int additive(int runs, int maxBlocks) {
+  const char* clock = bench::stepClockIsCpu() ? "CPU" : "wall";
   std::printf(
       "Additive pile: a block every %.1f s into a %.0f m container, until %.0f s of simulation "
       "take %.1f s of %s time\n(blocks:%s seconds of the last %.0f simulated seconds)\n",
@@ -151,7 +141,7 @@ int additive(int runs, int maxBlocks, bool cpu) {
   std::vector<double> reached;
   for (int r = 0; r < runs; ++r) {
     std::printf("run %d:", r + 1);
-    reached.push_back(additiveRun(maxBlocks, cpu));
+    reached.push_back(additiveRun(maxBlocks));
     std::printf("\n  blocks reached: %.0f\n", reached.back());
   }
   std::printf("additive pile: %.0f blocks (median of %d runs)\n", median(reached), runs);
@@ -162,7 +152,7 @@ int additive(int runs, int maxBlocks, bool cpu) {
 
 int main(int argc, char** argv) {
   int runs = 3, maxBlocks = 2000;
-  bool additivePile = false, cpu = false;
+  bool additivePile = false;
   std::vector<int> sizes;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -173,7 +163,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--additive") {
       additivePile = true;
     } else if (arg == "--cpu") {
-      cpu = true;
+      bench::stepClockIsCpu() = true;
     } else {
       sizes.push_back(std::atoi(argv[i]));
     }
@@ -184,7 +174,7 @@ int main(int argc, char** argv) {
                  "[--runs R] [--max BLOCKS] (R, BLOCKS >= 1)\n");
     return 2;
   }
-  if (additivePile) return additive(runs, maxBlocks, cpu);
+  if (additivePile) return additive(runs, maxBlocks);
   if (sizes.empty()) sizes = {10, 20, 50, 100, 200};
   ContactSimWork all;
   std::printf(
