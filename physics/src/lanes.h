@@ -1,7 +1,10 @@
-// Lanes: four doubles handled as one value (the GCC/Clang vector extension), for solvers that
-// treat four independent constraints at once. Each operation rounds every lane exactly as the
-// scalar operation would, so a lane's result does not depend on the instructions chosen: SSE2
-// (two instructions per operation), AVX2 (one), or scalar code (WebAssembly) give the same bits.
+// Lanes: eight floats handled as one value (the GCC/Clang vector extension), for solvers that
+// treat eight independent constraints at once. Each operation rounds every lane exactly as the
+// scalar float operation would, so a lane's result does not depend on the instructions chosen:
+// SSE2 (two instructions per operation), AVX2 (one), or scalar code (WebAssembly) give the same
+// bits. Single precision halves the bytes a sweep streams and doubles the lanes per instruction
+// (Box2D v3's solver is single precision too); the callers keep positions and the rows' geometry
+// in double and round only what the sweeps read and write (substep_lanes.h).
 // Functions marked CONTACTLAB_LANES_CLONES are compiled twice on x86-64 with GCC, for the baseline
 // and for AVX2, and the one the processor can run is picked when the program starts (one binary
 // runs everywhere). No FMA: a fused multiply-add rounds once where the scalar code rounds twice.
@@ -21,9 +24,9 @@ CONTACTLAB_LANES_ABI_NOTE_OFF
 
 namespace contactlab {
 
-inline constexpr int kLanes = 4;
-using Lanes = double __attribute__((vector_size(kLanes * sizeof(double)), aligned(32)));
-using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(long long)), aligned(32)));
+inline constexpr int kLanes = 8;
+using Lanes = float __attribute__((vector_size(kLanes * sizeof(float)), aligned(32)));
+using LaneMask = int __attribute__((vector_size(kLanes * sizeof(int)), aligned(32)));
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define CONTACTLAB_LANES_CLONES __attribute__((target_clones("avx2", "default")))
@@ -31,8 +34,8 @@ using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(long long)
 #define CONTACTLAB_LANES_CLONES
 #endif
 
-[[gnu::always_inline]] inline Lanes splat(double x) {
-  return Lanes{x, x, x, x};
+[[gnu::always_inline]] inline Lanes splat(float x) {
+  return Lanes{x, x, x, x, x, x, x, x};
 }
 // std::max(a, b) lane by lane: b where a < b, else a.
 [[gnu::always_inline]] inline Lanes maxLanes(Lanes a, Lanes b) {
@@ -47,7 +50,7 @@ using LaneMask = long long __attribute__((vector_size(kLanes * sizeof(long long)
 }
 // Whether every lane of a comparison's mask is set.
 [[gnu::always_inline]] inline bool allLanes(LaneMask m) {
-  return (m[0] & m[1] & m[2] & m[3]) != 0;
+  return (m[0] & m[1] & m[2] & m[3] & m[4] & m[5] & m[6] & m[7]) != 0;
 }
 
 }  // namespace contactlab

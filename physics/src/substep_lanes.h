@@ -2,7 +2,10 @@
 // the two contacts of a box on a box solved together as a 2x2 LCP) grouped by colour
 // (constraint_colouring.h) into bundles of kLanes manifolds that share no movable body, stored
 // field by field (lanes.h), so that a sweep treats a bundle's manifolds side by side. The
-// arithmetic of each lane is that of the scalar rows of contact_row.h.
+// arithmetic of each lane is that of the scalar rows of contact_row.h in single precision: the
+// rows are found and built in double and rounded once when they are laid out; the bodies'
+// velocities stay double, and a sweep adds to them the change it made in single precision
+// (substep_sweep.cpp, scatter).
 #pragma once
 
 #include <span>

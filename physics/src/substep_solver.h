@@ -20,14 +20,14 @@
 // contacts of a box on a box are solved together (a 2x2 LCP). A contact that approached faster
 // than the restitution threshold at the start of the step and carried an impulse leaves at
 // -e u_n0 (one last sweep over those contacts, Newton's law). The sweeps take the contacts colour
-// by colour (constraint_colouring.h), four manifolds at a time (substep_lanes.h,
-// substep_sweep.cpp). docs/timestep.md gives the derivation and the costs.
-// Joints (substep_joints.cpp): their rows (timestep_joints.h) are taken afresh at the bodies'
-// positions before the first substep and after each substep's move, so that their directions and
-// lever arms turn with the bodies; each sweep takes them before the contacts, one at a time (a
-// pin's or hinge's two rows, a rod's, a rope's, each with the impulse of either sign or >= 0). The
-// biased sweep pulls a joint's separation back with the contacts' soft constraint, the relax
-// sweep holds it rigidly; both aim at the second-order position of timestep_joints.h.
+// by colour (constraint_colouring.h), eight manifolds at a time in single precision
+// (substep_lanes.h, substep_sweep.cpp). docs/timestep.md gives the derivation and the costs. Joints
+// (substep_joints.cpp): their rows (timestep_joints.h) are taken afresh at the bodies' positions
+// before the first substep and after each substep's move, so that their directions and lever arms
+// turn with the bodies; each sweep takes them before the contacts, one at a time (a pin's or
+// hinge's two rows, a rod's, a rope's, each with the impulse of either sign or >= 0). The biased
+// sweep pulls a joint's separation back with the contacts' soft constraint, the relax sweep holds
+// it rigidly; both aim at the second-order position of timestep_joints.h.
 #pragma once
 
 #include <span>

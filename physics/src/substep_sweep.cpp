@@ -31,20 +31,25 @@ template <int Points>
   return p;
 }
 
+// Each body's velocity moved by what the bundle changed in its lanes (`p` less `before`), in
+// double, so that a body's velocity keeps its double precision and only the bundle's change is
+// rounded.
 template <int Points>
-[[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& p,
-                                           SubstepBody* bodies) {
+[[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& before,
+                                           const PairVelocities& p, SubstepBody* bodies) {
+  const PairVelocities d{p.v1x - before.v1x, p.v1y - before.v1y, p.w1 - before.w1,
+                         p.v2x - before.v2x, p.v2y - before.v2y, p.w2 - before.w2};
   for (int l = 0; l < kLanes; ++l) {
     BodyVelocity& a = bodies[b.body1[l]].velocity;
-    a.linear.x = p.v1x[l];
-    a.linear.y = p.v1y[l];
-    a.angular = p.w1[l];
+    a.linear.x += d.v1x[l];
+    a.linear.y += d.v1y[l];
+    a.angular += d.w1[l];
   }
   for (int l = 0; l < kLanes; ++l) {
     BodyVelocity& c = bodies[b.body2[l]].velocity;
-    c.linear.x = p.v2x[l];
-    c.linear.y = p.v2y[l];
-    c.angular = p.w2[l];
+    c.linear.x += d.v2x[l];
+    c.linear.y += d.v2y[l];
+    c.angular += d.w2[l];
   }
 }
 
@@ -82,6 +87,16 @@ template <int Points>
   pushAlong(b, -c.normalY, c.normalX, c.tangentArm1, c.tangentArm2, gamma, p);
 }
 
+// The sweep's terms (SweepTerms) rounded once to lanes.
+struct TermLanes {
+  Lanes perSubstep, target, biasRate, massScale, impulseScale, maxPushOut;
+};
+TermLanes termLanes(const SweepTerms& t) {
+  auto lanes = [](double x) { return splat(static_cast<float>(x)); };
+  return {lanes(t.perSubstep), lanes(t.target),       lanes(t.biasRate),
+          lanes(t.massScale),  lanes(t.impulseScale), lanes(t.maxPushOut)};
+}
+
 // A normal row's target u_n + bias >= 0 with the soft constraint's scales (substep_solver.cpp,
 // normalBias): above the target gap the contact may close to it (rigid); below it the biased sweep
 // pushes out softly, the relax sweep holds u_n >= 0.
@@ -89,14 +104,12 @@ struct GapLanes {
   Lanes bias, massScale, impulseScale;
 };
 template <bool PushOut>
-[[gnu::always_inline]] inline GapLanes gapOf(Lanes excess, const SweepTerms& t) {
+[[gnu::always_inline]] inline GapLanes gapOf(Lanes excess, const TermLanes& t) {
   const LaneMask closing = excess > 0;
   const Lanes zero = splat(0), one = splat(1);
   if (!PushOut) return {selectLanes(closing, excess * t.perSubstep, zero), one, zero};
-  return {selectLanes(closing, excess * t.perSubstep,
-                      maxLanes(t.biasRate * excess, splat(-t.maxPushOut))),
-          selectLanes(closing, one, splat(t.massScale)),
-          selectLanes(closing, zero, splat(t.impulseScale))};
+  return {selectLanes(closing, excess * t.perSubstep, maxLanes(t.biasRate * excess, -t.maxPushOut)),
+          selectLanes(closing, one, t.massScale), selectLanes(closing, zero, t.impulseScale)};
 }
 
 // The tangential row clamped to |gamma_t| <= mu gamma_n of the current normal impulse; a row with
@@ -181,7 +194,7 @@ template <int Points>
 // .cpp, gapNow), less the target gap.
 template <int Points>
 [[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
-                                                double target) {
+                                                Lanes target) {
   Lanes dx1{}, dy1{}, c1{}, s1{}, dx2{}, dy2{}, c2{}, s2{};
   for (int l = 0; l < kLanes; ++l) {
     const SubstepBody& m1 = bodies[b.body1[l]];
@@ -209,15 +222,17 @@ template <int Points>
 // totals.
 template <bool PushOut, int Points>
 [[gnu::always_inline]] inline void sweepBundle(Bundle<Points>& b, SubstepBody* bodies,
-                                               const SweepTerms& t) {
-  if (!PushOut && t.updateGaps) updateExcess(b, bodies, t.target);
-  PairVelocities p = gather(b, bodies);
+                                               const SweepTerms& t, const TermLanes& lanes) {
+  if (!PushOut && t.updateGaps) updateExcess(b, bodies, lanes.target);
+  const PairVelocities before = gather(b, bodies);
+  PairVelocities p = before;
   if (PushOut)
     for (PointLanes& c : b.point) solveFriction(b, c, p);
   if constexpr (Points == 2)
-    solveBlock(b, gapOf<PushOut>(b.point[0].excess, t), gapOf<PushOut>(b.point[1].excess, t), p);
+    solveBlock(b, gapOf<PushOut>(b.point[0].excess, lanes),
+               gapOf<PushOut>(b.point[1].excess, lanes), p);
   else
-    solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, t), p);
+    solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, lanes), p);
   if (!PushOut)
     for (int k = 0; k < Points; ++k) {
       PointLanes& c = b.point[k];
@@ -227,7 +242,7 @@ template <bool PushOut, int Points>
         b.rest[k].tangentTotal += c.tangentImpulse;
       }
     }
-  scatter(b, p, bodies);
+  scatter(b, before, p, bodies);
 }
 
 template <bool PushOut>
@@ -235,11 +250,12 @@ template <bool PushOut>
                                                 std::span<Bundle<1>> singles,
                                                 std::span<const ColourRange> colours,
                                                 SubstepBody* bodies, const SweepTerms& t) {
+  const TermLanes lanes = termLanes(t);
   for (const ColourRange& range : colours) {
     for (int i = range.blocksBegin; i < range.blocksEnd; ++i)
-      sweepBundle<PushOut>(blocks[i], bodies, t);
+      sweepBundle<PushOut>(blocks[i], bodies, t, lanes);
     for (int i = range.singlesBegin; i < range.singlesEnd; ++i)
-      sweepBundle<PushOut>(singles[i], bodies, t);
+      sweepBundle<PushOut>(singles[i], bodies, t, lanes);
   }
 }
 
