@@ -82,4 +82,9 @@ void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
                   std::span<const ColourRange> colours, SubstepBody* bodies,
                   const SweepTerms& terms, bool pushOut);
 
+// Applies each contact's impulses (normal and tangential) of the bundles to the bodies: the warm
+// start of the first substep.
+void warmStartBundles(std::span<const Bundle<2>> blocks, std::span<const Bundle<1>> singles,
+                      SubstepBody* bodies);
+
 }  // namespace contactlab

@@ -276,15 +276,6 @@ ContactRow rowOf(const Bundle<Points>& bundle, int lane, const PointLanes& c) {
   return row;
 }
 
-void SubstepSolver::applyWarmStart() {
-  forEachContact([&](auto& bundle, int l, int p, int) {
-    const PointLanes& c = bundle.point[p];
-    const ContactRow row = rowOf(bundle, l, c);
-    applyImpulse(row, inverseMass_[row.body1], inverseMass_[row.body2], c.normalImpulse[l],
-                 c.tangentImpulse[l], bodies_[row.body1].velocity, bodies_[row.body2].velocity);
-  });
-}
-
 // Newton's law for the contacts that bounce and carried an impulse: leave at -e u_n0.
 void SubstepSolver::bounce() {
   forEachContact([&](auto& bundle, int l, int p, int) {
@@ -368,7 +359,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       impulseVelocity_[i] = before;
     }
     if (s == 0) {
-      applyWarmStart();
+      warmStartBundles(std::span(blocks_).first(blockCount_),
+                       std::span(singles_).first(singleCount_), bodies_.data());
       if (jointed) warmJoints(joints.warm, substeps);
     }
     if (jointed) {

@@ -100,9 +100,7 @@ class SubstepSolver {
   // A joint row's: a rope's is a contact's (normalBias of its separation); an equality row's
   // pulls its separation to 0 softly in the biased sweep, and is rigid with no bias in the relax.
   Gap jointGap(double separation, double perSubstep, bool pushOut, bool oneSided) const;
-  // Each contact's warm start applied (the first substep), and Newton's law for the contacts that
-  // bounce (after the last), one contact at a time.
-  void applyWarmStart();
+  // Newton's law for the contacts that bounce (after the last substep), one contact at a time.
   void bounce();
   // Calls f(bundle, lane, point, row) for every used contact of the bundles (point: 0 or 1 in
   // the manifold; row: its index in rows_).

@@ -259,7 +259,27 @@ template <bool PushOut>
   }
 }
 
+// The first substep's warm start: each contact's impulse of the previous step (its share of a
+// substep) applied along its rows.
+template <int Points>
+[[gnu::always_inline]] inline void warmStartBundle(const Bundle<Points>& b, SubstepBody* bodies) {
+  const PairVelocities before = gather(b, bodies);
+  PairVelocities p = before;
+  for (const PointLanes& c : b.point) {
+    pushNormal(b, c, c.normalImpulse, p);
+    pushTangent(b, c, c.tangentImpulse, p);
+  }
+  scatter(b, before, p, bodies);
+}
+
 }  // namespace
+
+CONTACTLAB_LANES_CLONES
+void warmStartBundles(std::span<const Bundle<2>> blocks, std::span<const Bundle<1>> singles,
+                      SubstepBody* bodies) {
+  for (const Bundle<2>& b : blocks) warmStartBundle(b, bodies);
+  for (const Bundle<1>& b : singles) warmStartBundle(b, bodies);
+}
 
 CONTACTLAB_LANES_CLONES
 void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
