@@ -40,18 +40,18 @@ HeldContact held(const ContactGeometry& g, const Transform& first, const Transfo
   return out;
 }
 
-// A held contact carried along with the two shapes to (first, second): each point with the body
-// that owns it, an edge normal with the body of the edge, a centre-line normal along the carried
-// anchors (the points that define it). A disc's point is not a point of its material (a rolling
-// disc turns under it): it is put back on the disc's surface facing the other body.
-ContactGeometry carried(const HeldContact& h, const Shape& first, const Shape& second,
-                        const Transform& toFirst, const Transform& toSecond) {
+// A held contact carried along with the two shapes to (first, second), written into `out`: each
+// point with the body that owns it, an edge normal with the body of the edge, a centre-line normal
+// along the carried anchors (the points that define it). A disc's point is not a point of its
+// material (a rolling disc turns under it): it is put back on the disc's surface facing the other
+// body. Written in place: a pile carries thousands of contacts a step.
+void carry(const HeldContact& h, const Shape& first, const Shape& second, const Transform& toFirst,
+           const Transform& toSecond, ContactGeometry& out) {
   const bool ownerFirst = h.pointOwnerIsFirst;
   const Shape& shape1 = ownerFirst ? first : second;
   const Shape& shape2 = ownerFirst ? second : first;
   const Transform& to1 = ownerFirst ? toFirst : toSecond;
   const Transform& to2 = ownerFirst ? toSecond : toFirst;
-  ContactGeometry out;
   out.pointOwnerIsFirst = ownerFirst;
   out.normalKind = h.normalKind;
   out.feature = h.feature;
@@ -64,12 +64,12 @@ ContactGeometry carried(const HeldContact& h, const Shape& first, const Shape& s
     const double length = glm::length(line);
     out.normal = length > 0 ? line / length : h.normal;
   } else {
+    out.anchor1 = out.anchor2 = Vec2{0, 0};
     out.normal = to2.rotate(h.normal);
   }
   if (shape1.isDisc()) out.point1 = to1.position - shape1.radius * out.normal;
   if (shape2.isDisc()) out.point2 = to2.position + shape2.radius * out.normal;
   out.distance = glm::dot(out.normal, out.point1 - out.point2);
-  return out;
 }
 
 }  // namespace
@@ -106,9 +106,12 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
                               collided_[cursor].turn)) {
       next = collided_[cursor];
       for (size_t k = next.first; k < next.first + next.count; ++k) {
-        const ContactGeometry g = carried(contacts_[k], model.bodies[i].shape,
-                                          model.bodies[j].shape, transforms_[i], transforms_[j]);
-        if (g.distance < next.margin) out.push_back(contactOf(g, i, j));
+        Contact& c = out.emplace_back();
+        carry(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, transforms_[i],
+              transforms_[j], c.geometry);
+        c.body1 = c.geometry.pointOwnerIsFirst ? i : j;
+        c.body2 = c.geometry.pointOwnerIsFirst ? j : i;
+        if (!(c.geometry.distance < next.margin)) out.pop_back();
       }
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
