@@ -163,8 +163,15 @@ void TimestepSim::keepWarmStarts(const Model& model) {
   for (const int k : order_) {
     if (!(impulses_[2 * k] > 0)) continue;
     const Contact& c = found_[k];
-    current_.push_back({std::min(c.body1, c.body2), std::max(c.body1, c.body2), keyOf(c),
-                        c.geometry.point1, impulses_[2 * k], impulses_[2 * k + 1]});
+    // Field by field into place: a braced temporary is built on the stack in pieces that its copy
+    // then reads across, a stall per contact.
+    WarmStart& kept = current_.emplace_back();
+    kept.low = std::min(c.body1, c.body2);
+    kept.high = std::max(c.body1, c.body2);
+    kept.key = keyOf(c);
+    kept.point = c.geometry.point1;
+    kept.normal = impulses_[2 * k];
+    kept.tangent = impulses_[2 * k + 1];
   }
   previous_.swap(current_);
   jointCurrent_.clear();
