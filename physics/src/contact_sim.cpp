@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
+#include <utility>
 
 #include "contactlab_assert.h"
 #include "external_forces.h"
@@ -50,12 +52,43 @@ double ContactSim::freeRelativeAcceleration(const Contact& c, std::span<const Bo
          curvature;
 }
 
-std::uint8_t ContactSim::warmStart(const Contact& c) const {
-  auto key = keyOf(c);
+std::uint8_t ContactSim::warmStart(const ContactKey& key) const {
   auto it =
       std::lower_bound(previous_.begin(), previous_.end(), key,
                        [](const auto& entry, const ContactKey& k) { return entry.first < k; });
   return it != previous_.end() && it->first == key ? it->second : 1;
+}
+
+bool ContactSim::sameOrder() const {
+  const size_t n = keys_.size();
+  if (!order_.unique || previous_.size() != n || order_.keys != keys_) return false;
+  for (size_t i = 0; i < n; ++i)
+    if (previous_[order_.rank[i]].first != keys_[i]) return false;
+  return true;
+}
+
+void ContactSim::remember() {
+  const size_t n = keys_.size();
+  if (sameOrder()) {
+    for (size_t i = 0; i < n; ++i) previous_[order_.rank[i]].second = flags_[i];
+    return;
+  }
+  // Sorted by key, then flag: the order of previous_'s (key, flag) pairs.
+  sorted_.resize(n);
+  std::iota(sorted_.begin(), sorted_.end(), 0);
+  std::sort(sorted_.begin(), sorted_.end(), [&](int x, int y) {
+    return std::pair(keys_[x], flags_[x]) < std::pair(keys_[y], flags_[y]);
+  });
+  previous_.resize(n);
+  order_.rank.resize(n);
+  order_.unique = true;
+  for (size_t r = 0; r < n; ++r) {
+    const int i = sorted_[r];
+    previous_[r] = {keys_[i], flags_[i]};
+    order_.rank[i] = static_cast<int>(r);
+    if (r > 0 && previous_[r - 1].first == keys_[i]) order_.unique = false;
+  }
+  order_.keys = keys_;
 }
 
 void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
@@ -76,11 +109,20 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     for (const Contact& c : found_)
       if (std::abs(c.normalSpeed) <= w.velocityTol) resting_.push_back(c);
   }
-  current_.clear();
+  const size_t n = resting_.size();
+  keys_.resize(n);
+  for (size_t i = 0; i < n; ++i) keys_[i] = keyOf(resting_[i]);
+  warm_.resize(n);
+  if (sameOrder()) {
+    for (size_t i = 0; i < n; ++i) warm_[i] = previous_[order_.rank[i]].second;
+  } else {
+    for (size_t i = 0; i < n; ++i) warm_[i] = warmStart(keys_[i]);
+  }
+  flags_.assign(n, 0);
   jointRows_.clear();
   jointForces_.clear();
   if (resting_.empty() && model.joints.empty()) {
-    if (memory == Memory::Update) previous_.clear();
+    if (memory == Memory::Update) remember();
     return;
   }
   fixed_.resize(model.bodies.size());
@@ -108,9 +150,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     for (auto m = firstJoint; m != group.end(); ++m) joints_.push_back(*m - contactCount);
     solveWithJoints(model, states, rates, contacts, joints_, stats, report);
   }
-  if (memory == Memory::Keep) return;
-  std::sort(current_.begin(), current_.end());
-  previous_.swap(current_);
+  if (memory == Memory::Update) remember();
 }
 
 void ContactSim::solveContacts(const Model& model, std::span<const BodyState> states,
@@ -133,7 +173,7 @@ void ContactSim::solveContacts(const Model& model, std::span<const BodyState> st
       const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
       const double correction = -2 * omega * c.normalSpeed - closing;
       b_[i] = freeRelativeAcceleration(c, states, rates) - correction;
-      clamped_[i] = warmStart(c);
+      clamped_[i] = warm_[group[i]];
     }
     matrixBuilder_.build(model, rows_, A_);
     CONTACTLAB_ASSERT(A_.size() == static_cast<int>(k) && b_.size() == k && clamped_.size() == k,
@@ -153,7 +193,7 @@ void ContactSim::solveContacts(const Model& model, std::span<const BodyState> st
   for (size_t i = 0; i < k; ++i) {
     const Contact& c = resting_[group[i]];
     applyNormalForce(model, rows_[i], f_[i], rates);
-    current_.push_back({keyOf(c), clamped_[i]});
+    flags_[group[i]] = clamped_[i];
     if (report) report->push_back({c, f_[i]});
   }
 }

@@ -57,7 +57,9 @@ struct RestingContact {
 // and across steps), which in a resting pile is nearly always the answer, so a solve costs one
 // factorization of A_CC and a few pivots. The set is part of the simulation's state: a step depends
 // on the bodies' states and on it. reset() forgets it; a step after a reset starts every contact
-// clamped.
+// clamped. When an evaluation finds the same resting contacts in the same order as the one that
+// left the set (most evaluations of a resting pile), each contact's place in the set is known
+// from then, and neither a look-up nor a sort is needed (the same flags either way).
 class ContactSim {
  public:
   // Whether an evaluation leaves its clamped set as the next one's warm start.
@@ -81,7 +83,11 @@ class ContactSim {
   void restoreWarmStart() { previous_ = saved_; }
 
  private:
-  std::uint8_t warmStart(const Contact& c) const;
+  std::uint8_t warmStart(const ContactKey& key) const;
+  // Whether the warm start's order (order_) maps keys_ onto previous_ one to one.
+  bool sameOrder() const;
+  // previous_ from keys_ and flags_ (Memory::Update), with order_ for the next evaluation.
+  void remember();
   // One group (islands.h) of resting contacts (indices into resting_): the sparse LCP.
   void solveContacts(const Model& model, std::span<const BodyState> states,
                      std::span<BodyRate> rates, std::span<const int> contacts, StepReport& stats,
@@ -112,7 +118,18 @@ class ContactSim {
   Scratch<SparseMatrix> A_;
   Scratch<std::vector<double>> b_, f_, a_;
   Scratch<std::vector<std::uint8_t>> clamped_;
-  Scratch<ClampedFlags> current_;
+  // Per resting contact: its key, its warm start and its final clamped flag.
+  Scratch<std::vector<ContactKey>> keys_;
+  Scratch<std::vector<std::uint8_t>> warm_, flags_;
+  // The resting contacts' keys of the evaluation that left previous_, in the order found, and
+  // each one's place in previous_; `unique`: no key repeats (else the look-up is used).
+  struct WarmOrder {
+    std::vector<ContactKey> keys;
+    std::vector<int> rank;
+    bool unique = false;
+  };
+  Scratch<WarmOrder> order_;
+  Scratch<std::vector<int>> sorted_;
   Scratch<ClampedFlags> saved_;  // saveWarmStart(): valid until the step it was saved for ends
   Scratch<std::vector<JointRow>> jointRows_;
   Scratch<std::vector<int>> joints_;  // a group's joint rows

@@ -49,7 +49,7 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
       const double closing = omega * omega * std::max(c.geometry.distance - targetGap, 0.0);
       b_.push_back(freeRelativeAcceleration(c, states, rates) + 2 * omega * c.normalSpeed +
                    closing);
-      clamped_.push_back(warmStart(c));
+      clamped_.push_back(warm_[contacts[i]]);
     }
   }
   f_.resize(nj + nc);
@@ -70,7 +70,7 @@ void ContactSim::solveWithJoints(const Model& model, std::span<const BodyState> 
   for (int i = 0; i < nc; ++i) {
     const Contact& c = resting_[contacts[i]];
     applyNormalForce(model, rows_[i], f_[nj + i], rates);
-    current_.push_back({keyOf(c), clamped_[nj - ne + i]});
+    flags_[contacts[i]] = clamped_[nj - ne + i];
     if (report) report->push_back({c, f_[nj + i]});
   }
 }
