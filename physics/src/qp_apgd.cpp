@@ -52,8 +52,9 @@ void pack(const QpProblem& problem, const ApgdWork& work) {
     const double nn = problem.blocks[3 * c], tt = problem.blocks[3 * c + 2];
     row.weight = nn > 0 ? nn : 1.0;
     row.scale2 = 1 / row.weight;
-    // A row whose tangential impulse stays 0 keeps the normal row's scale on both.
-    row.weightt = row.friction > 0 && nn > 0 ? tt : row.weight;
+    // A row whose tangential impulse stays 0 (or with N_tt = 0) keeps the normal row's scale on
+    // both.
+    row.weightt = row.friction > 0 && nn > 0 && tt > 0 ? tt : row.weight;
     row.scale2t = 1 / row.weightt;
     const double ratio = row.weightt / row.weight;
     row.frictionRatio = row.friction * ratio;
