@@ -604,3 +604,38 @@ TEST_CASE("the wedge projection is the Moreau decomposition onto the wedge and i
     CHECK(again.t == p.t);
   }
 }
+
+TEST_CASE(
+    "the wedge projection in the norm d_n^2 + ratio d_t^2 is the Moreau decomposition there") {
+  std::mt19937_64 random(6);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const double mu = trial % 10 == 0 ? 0.0 : 2 * std::abs(uniform(random));
+    const double ratio = trial % 7 == 0 ? 1.0 : std::exp(3 * uniform(random));  // 0.05 to 20
+    const Impulse g{uniform(random), uniform(random)};
+    const Impulse p = projectOntoWedge(g, mu, mu * ratio, 1 / (1 + mu * mu * ratio));
+    const Impulse q{g.n - p.n, g.t - p.t};
+    CAPTURE(mu);
+    CAPTURE(ratio);
+    const double rounding = 1e-15 * (1 + ratio) * (1 + mu) * (1 + mu);
+    CHECK(p.n >= 0);
+    CHECK(std::abs(p.t) <= mu * p.n * (1 + 1e-15));              // p in K
+    CHECK(q.n + ratio * mu * std::abs(q.t) <= rounding);         // g - p in K's polar in that norm
+    CHECK(std::abs(p.n * q.n + ratio * p.t * q.t) <= rounding);  // orthogonal there
+    // No point of K is nearer in that norm: the boundary rays sampled, and the apex.
+    const double distance = q.n * q.n + ratio * q.t * q.t;
+    CHECK(g.n * g.n + ratio * g.t * g.t >= distance - rounding);
+    for (int k = 0; k <= 20; ++k) {
+      const double s = 0.1 * k;
+      for (const double side : {-1.0, 1.0}) {
+        const double dn = g.n - s, dt = g.t - side * mu * s;
+        CHECK(dn * dn + ratio * dt * dt >= distance - rounding);
+      }
+    }
+    if (ratio == 1.0) {
+      const Impulse euclidean = projectOntoWedge(g, mu);
+      CHECK(std::abs(euclidean.n - p.n) <= 1e-15);
+      CHECK(std::abs(euclidean.t - p.t) <= 1e-15);
+    }
+  }
+}

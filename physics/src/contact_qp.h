@@ -55,9 +55,13 @@ struct QpResult {
 // One contact packed for APGD's passes (qp_apgd.cpp): its rows, its projection and scale, and its
 // entries of r, in one place so that a pass over the contacts reads one stream.
 struct QpPackedRow : ContactRow {
-  double friction = 0;  // mu; the projection: 0 the ray g_n >= 0, > 0 the wedge, < 0 bilateral
-  double scale2 = 1;    // s_c^2 of the per-contact scaling (qp_apgd.cpp)
-  double weight = 1;    // 1 / s_c^2
+  double friction = 0;       // mu; the projection: 0 the ray g_n >= 0, > 0 the wedge, < 0 bilateral
+  double scale2 = 1;         // s_n^2 of the per-row scaling (qp_apgd.cpp)
+  double weight = 1;         // 1 / s_n^2
+  double scale2t = 1;        // s_t^2
+  double weightt = 1;        // 1 / s_t^2
+  double frictionRatio = 0;  // mu s_n^2 / s_t^2, and 1 / (1 + mu^2 s_n^2 / s_t^2): the wedge's
+  double footScale = 1;      // projection in the scaled norm (projectOntoWedge, qp_operator.h)
   double rn = 0, rt = 0;
 };
 

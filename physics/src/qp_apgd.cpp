@@ -5,14 +5,19 @@
 // theta_{k+1}); the step 1 / L with L doubled until the quadratic upper bound holds and shrunk by
 // 0.9 after every iteration; the gradient restart of O'Donoghue & Candes when g^T (x_{k+1} - x_k)
 // > 0; the best iterate by residual is returned.
-// It runs on the problem scaled per contact (diagonal preconditioning): g = S g', S = diag(s_c)
-// with s_c = 1 / sqrt(N_nn) of contact c on both its rows, so N' = S N S has unit normal diagonal
-// and r' = S r. A positive scale per contact maps each wedge |t| <= mu n onto itself, so the
-// iterates stay in the original variables: the step becomes x = Proj_K(y - S^2 (N y + r) / L) and
-// the sufficient-decrease test measures d in the scaled norm |S^-1 d|. Uniform stacks change
-// little; contacts on fixed bodies (half the N_nn of two movable ones) and mixed masses converge
-// faster (pyramid40: 212 iterations a step on average before, 160 with it). Departures, none of
-// which changes the iterates in exact arithmetic: the sufficient-decrease test
+// It runs on the problem scaled per row (diagonal preconditioning): g = S g', S = diag(s) with
+// s_n = 1 / sqrt(N_nn) on contact c's normal row and s_t = 1 / sqrt(N_tt) on its tangential row
+// (s_n on both where the tangential impulse stays 0), so N' = S N S has a unit diagonal and
+// r' = S r. The scaled wedge is again a wedge, |t'| <= mu (s_n / s_t) n', so the iterates stay in
+// the original variables: the step becomes x = Proj_K(y - S^2 (N y + r) / L) with the projection
+// onto K in the scaled norm |S^-1 d| (projectOntoWedge with a ratio, qp_operator.h), and the
+// sufficient-decrease test measures d in that norm. Uniform stacks change little; contacts on
+// fixed bodies (half the N_nn of two movable ones) and mixed masses converge faster (one scale
+// per contact, s_n on both rows: pyramid40 212 iterations a step on average before, 160 with it);
+// a disc's tangential row (its rolling) has N_tt = 3 N_nn, so one scale per contact left the
+// normal rows with a third of the step (replayed solves of rain1000: 18 % fewer iterations with
+// a scale per row, docs/timestep.md). Departures, none of which changes the iterates in exact
+// arithmetic: the sufficient-decrease test
 //   f(x) <= f(y) + g^T (x - y) + L/2 |x - y|^2   is evaluated as   d^T N d <= L |S^-1 d|^2
 // (equal for a quadratic f, and free of cancellation between large f values; d = 0 or a NaN
 // ends it); the residual is contact_qp.h's, evaluated every kApgdResidualEvery iterations (and the
@@ -26,9 +31,13 @@
 // the contacts. A residual check gathers D^T u_next once more. (Before: a projected step that
 // scattered, then a gather of N x_next, with N y kept in contact space: two passes a trial step
 // and seven vectors of contacts to stream.)
+// The passes are compiled for the baseline, AVX2 and x86-64-v4 (CONTACTLAB_LANES_CLONES, lanes.h;
+// contraction off, physics/CMakeLists.txt), the processor's own chosen at start: the same
+// scalar operations, the same bits, 4-8 % less time on replayed rain1000 solves (docs/timestep.md).
 #include <algorithm>
 #include <cmath>
 
+#include "lanes.h"
 #include "qp_operator.h"
 
 namespace contactlab {
@@ -44,9 +53,16 @@ void pack(const QpProblem& problem, const ApgdWork& work) {
     QpPackedRow& row = work.rows[c];
     static_cast<ContactRow&>(row) = contact;
     row.friction = contact.bilateral ? -1.0 : problem.friction ? contact.friction : 0.0;
-    const double nn = problem.blocks[3 * c];
+    const double nn = problem.blocks[3 * c], tt = problem.blocks[3 * c + 2];
     row.weight = nn > 0 ? nn : 1.0;
     row.scale2 = 1 / row.weight;
+    // A row whose tangential impulse stays 0 (or with N_tt = 0) keeps the normal row's scale on
+    // both.
+    row.weightt = row.friction > 0 && nn > 0 && tt > 0 ? tt : row.weight;
+    row.scale2t = 1 / row.weightt;
+    const double ratio = row.weightt / row.weight;
+    row.frictionRatio = row.friction * ratio;
+    row.footScale = 1 / (1 + row.friction * row.friction * ratio);
     row.rn = problem.r[2 * c];
     row.rt = problem.friction ? problem.r[2 * c + 1] : 0.0;
   }
@@ -57,9 +73,10 @@ void pack(const QpProblem& problem, const ApgdWork& work) {
   }
 }
 
-// The feasible impulse of the row nearest to (n, t).
+// The feasible impulse of the row nearest to (n, t) in the scaled norm |S^-1 d|.
 inline Impulse project(const QpPackedRow& row, double n, double t) {
-  if (row.friction > 0) return projectOntoWedge({n, t}, row.friction);
+  if (row.friction > 0)
+    return projectOntoWedge({n, t}, row.friction, row.frictionRatio, row.footScale);
   if (row.friction < 0) return {n, 0.0};
   return {std::max(n, 0.0), 0.0};
 }
@@ -73,6 +90,7 @@ void scatter(const QpProblem& problem, std::span<const QpPackedRow> rows, std::s
 }
 
 // The residual (contact_qp.h) of g with u = M^-1 D g, before dividing by problem.scale.
+CONTACTLAB_LANES_CLONES
 double residualOf(const QpProblem& problem, std::span<const QpPackedRow> rows,
                   std::span<const double> g, std::span<const BodyVelocity> u) {
   double residual = 0;
@@ -90,6 +108,7 @@ double residualOf(const QpProblem& problem, std::span<const QpPackedRow> rows,
 
 // d^T N d for d = a - b with ua = M^-1 D a, ub = M^-1 D b: sum over bodies of
 // (ua - ub)^T M (ua - ub).
+CONTACTLAB_LANES_CLONES
 double energyOfDifference(std::span<const BodyMass> masses, std::span<const BodyVelocity> ua,
                           std::span<const BodyVelocity> ub) {
   double sum = 0;
@@ -109,6 +128,7 @@ struct Trial {
 
 // next = Proj_K(y - S^2 (N y + r) / L) with N y = D^T uy, and un = M^-1 D next, in one pass over
 // the contacts.
+CONTACTLAB_LANES_CLONES
 Trial projectedStep(const QpProblem& problem, std::span<const QpPackedRow> rows,
                     std::span<const double> x, std::span<const double> y,
                     std::span<const BodyVelocity> uy, double L, std::span<double> next,
@@ -123,12 +143,12 @@ Trial projectedStep(const QpProblem& problem, std::span<const QpPackedRow> rows,
     rowVelocities(row, uy[row.body1], uy[row.body2], w.n, w.t);
     w.n += row.rn;
     w.t += row.rt;
-    const double step = row.scale2 * inverseL;
-    const Impulse p = project(row, y[n] - w.n * step, y[t] - w.t * step);
+    const Impulse p =
+        project(row, y[n] - w.n * (row.scale2 * inverseL), y[t] - w.t * (row.scale2t * inverseL));
     next[n] = p.n;
     next[t] = p.t;
     const double dn = p.n - y[n], dt = p.t - y[t];
-    sums.dd += (dn * dn + dt * dt) * row.weight;
+    sums.dd += dn * dn * row.weight + dt * dt * row.weightt;
     sums.progress += w.n * (p.n - x[n]) + w.t * (p.t - x[t]);
     applyImpulse(row, problem.bodies, p.n, p.t, un);
   }
@@ -137,6 +157,7 @@ Trial projectedStep(const QpProblem& problem, std::span<const QpPackedRow> rows,
 
 }  // namespace
 
+CONTACTLAB_LANES_CLONES
 int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
               std::span<double> work, const ApgdWork& apgd) {
   const size_t m = problem.size();
@@ -168,8 +189,8 @@ int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<do
     Impulse w;
     rowVelocities(row, uy[row.body1], uy[row.body2], w.n, w.t);
     if (!problem.friction) w.t = 0;
-    SNv += row.scale2 * (w.n * w.n + w.t * w.t);
-    v += row.weight * (y[2 * c] * y[2 * c] + y[2 * c + 1] * y[2 * c + 1]);
+    SNv += row.scale2 * w.n * w.n + row.scale2t * w.t * w.t;
+    v += row.weight * y[2 * c] * y[2 * c] + row.weightt * y[2 * c + 1] * y[2 * c + 1];
   }
   double L = std::sqrt(SNv / v);
   if (!(L > 0)) L = 1;  // N = 0: every step size is safe

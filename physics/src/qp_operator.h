@@ -59,6 +59,19 @@ inline Impulse projectOntoWedge(Impulse g, double mu) {
   return {s, std::copysign(mu * s, g.t)};
 }
 
+// The projection of (n, t) onto the same wedge in the norm |d|^2 = d_n^2 + ratio d_t^2 (ratio > 0),
+// with muRatio = mu ratio and footScale = 1 / (1 + mu^2 ratio): itself inside; 0 where
+// n <= -muRatio |t| (the polar wedge in that norm); otherwise the foot s (1, +-mu) on the nearer
+// boundary ray, s = (n + muRatio |t|) footScale (minimizing (s - n)^2 + ratio (mu s - |t|)^2).
+// ratio 1 is projectOntoWedge.
+inline Impulse projectOntoWedge(Impulse g, double mu, double muRatio, double footScale) {
+  const double magnitude = std::abs(g.t);
+  if (g.n >= 0 && magnitude <= mu * g.n) return g;
+  if (muRatio * magnitude <= -g.n) return {};
+  const double s = (g.n + muRatio * magnitude) * footScale;
+  return {s, std::copysign(mu * s, g.t)};
+}
+
 // g projected onto the feasible set: the wedges, or g_n >= 0 and g_t = 0 when frictionless.
 void projectOntoCones(const QpProblem& problem, std::span<double> g);
 
