@@ -217,6 +217,17 @@ template <int Points>
   }
 }
 
+// The normal rows of a bundle: the block's 2x2 LCP, or the single row.
+template <bool PushOut, int Points>
+[[gnu::always_inline]] inline void solveNormals(Bundle<Points>& b, const TermLanes& lanes,
+                                                PairVelocities& p) {
+  if constexpr (Points == 2)
+    solveBlock(b, gapOf<PushOut>(b.point[0].excess, lanes),
+               gapOf<PushOut>(b.point[1].excess, lanes), p);
+  else
+    solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, lanes), p);
+}
+
 // One bundle's turn: the biased sweep takes the friction rows first, then the normal rows; a relax
 // sweep the normal rows first, then friction, and the substep's last adds its impulses to the
 // totals.
@@ -228,11 +239,7 @@ template <bool PushOut, int Points>
   PairVelocities p = before;
   if (PushOut)
     for (PointLanes& c : b.point) solveFriction(b, c, p);
-  if constexpr (Points == 2)
-    solveBlock(b, gapOf<PushOut>(b.point[0].excess, lanes),
-               gapOf<PushOut>(b.point[1].excess, lanes), p);
-  else
-    solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, lanes), p);
+  solveNormals<PushOut>(b, lanes, p);
   if (!PushOut)
     for (int k = 0; k < Points; ++k) {
       PointLanes& c = b.point[k];
@@ -245,6 +252,50 @@ template <bool PushOut, int Points>
   scatter(b, before, p, bodies);
 }
 
+// Two bundles of one colour at once, their updates interleaved step by step: they share no movable
+// body, so each gets exactly what sweepBundle gives it, and the processor has two independent
+// chains of dependent updates to overlap (one bundle's chain leaves it waiting on latencies).
+template <bool PushOut, int Points>
+[[gnu::always_inline]] inline void sweepTwo(Bundle<Points>& a, Bundle<Points>& b,
+                                            SubstepBody* bodies, const SweepTerms& t,
+                                            const TermLanes& lanes) {
+  if (!PushOut && t.updateGaps) {
+    updateExcess(a, bodies, lanes.target);
+    updateExcess(b, bodies, lanes.target);
+  }
+  const PairVelocities beforeA = gather(a, bodies), beforeB = gather(b, bodies);
+  PairVelocities pa = beforeA, pb = beforeB;
+  if (PushOut)
+    for (int k = 0; k < Points; ++k) {
+      solveFriction(a, a.point[k], pa);
+      solveFriction(b, b.point[k], pb);
+    }
+  solveNormals<PushOut>(a, lanes, pa);
+  solveNormals<PushOut>(b, lanes, pb);
+  if (!PushOut)
+    for (int k = 0; k < Points; ++k) {
+      solveFriction(a, a.point[k], pa);
+      solveFriction(b, b.point[k], pb);
+      if (t.addToTotals)
+        for (Bundle<Points>* x : {&a, &b}) {
+          x->rest[k].normalTotal += x->point[k].normalImpulse;
+          x->rest[k].tangentTotal += x->point[k].tangentImpulse;
+        }
+    }
+  scatter(a, beforeA, pa, bodies);
+  scatter(b, beforeB, pb, bodies);
+}
+
+// A colour's bundles two at a time (sweepTwo), the odd one last.
+template <bool PushOut, int Points>
+[[gnu::always_inline]] inline void sweepRange(std::span<Bundle<Points>> bundles, int begin, int end,
+                                              SubstepBody* bodies, const SweepTerms& t,
+                                              const TermLanes& lanes) {
+  int i = begin;
+  for (; i + 1 < end; i += 2) sweepTwo<PushOut>(bundles[i], bundles[i + 1], bodies, t, lanes);
+  if (i < end) sweepBundle<PushOut>(bundles[i], bodies, t, lanes);
+}
+
 template <bool PushOut>
 [[gnu::always_inline]] inline void sweepColours(std::span<Bundle<2>> blocks,
                                                 std::span<Bundle<1>> singles,
@@ -252,10 +303,8 @@ template <bool PushOut>
                                                 SubstepBody* bodies, const SweepTerms& t) {
   const TermLanes lanes = termLanes(t);
   for (const ColourRange& range : colours) {
-    for (int i = range.blocksBegin; i < range.blocksEnd; ++i)
-      sweepBundle<PushOut>(blocks[i], bodies, t, lanes);
-    for (int i = range.singlesBegin; i < range.singlesEnd; ++i)
-      sweepBundle<PushOut>(singles[i], bodies, t, lanes);
+    sweepRange<PushOut>(blocks, range.blocksBegin, range.blocksEnd, bodies, t, lanes);
+    sweepRange<PushOut>(singles, range.singlesBegin, range.singlesEnd, bodies, t, lanes);
   }
 }
 
