@@ -408,3 +408,72 @@ TEST_CASE("the window takes a snapshot while the worker is busy") {
   CHECK(returned);
   CHECK(taking.get());
 }
+
+TEST_CASE("the clock lets a step be taken early only while it is not already ahead") {
+  StepClock clock;
+  CHECK(clock.mayStepAhead());
+  clock.stepped(0.01);  // one step ahead of real time
+  CHECK_FALSE(clock.mayStepAhead());
+  clock.elapse(0.005, 1.0, 0.01);
+  CHECK_FALSE(clock.mayStepAhead());
+  clock.elapse(0.005, 1.0, 0.01);  // real time has caught up
+  CHECK(clock.mayStepAhead());
+  CHECK_FALSE(clock.due(0.01));
+}
+
+namespace {
+
+// The window's frame and time of the latest snapshot, after pumping `realSeconds`.
+struct Shown {
+  std::uint64_t dragFrame = 0;
+  double time = 0;
+};
+
+Shown pumpAndTake(PhysicsRunner& runner, double realSeconds) {
+  runner.pump(realSeconds);
+  PhysicsFrame frame;
+  REQUIRE(runner.takeFrame(frame));
+  return {frame.snapshot->status.dragFrame, frame.snapshot->world.time};
+}
+
+void grabBlock(PhysicsRunner& runner) {
+  runner.post([](Session& s) {
+    const std::optional<BodyId> block = s.doc.world.findBody("block");
+    REQUIRE(block);
+    REQUIRE(beginDrag(s.doc, *block, {0, 100}).ok());
+  });
+}
+
+}  // namespace
+
+TEST_CASE("a move of the mouse spring is stepped at once, never more than a step ahead") {
+  PhysicsRunner runner(fallingBlock(), true);
+  const double dt = 0.01;
+  grabBlock(runner);
+  Shown shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == 0);  // nothing owed, no move: no step
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {1, 100}, 1); });
+  shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == doctest::Approx(dt));  // stepped before it was due
+  CHECK(shown.dragFrame == 1);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {2, 100}, 2); });
+  shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == doctest::Approx(dt));  // a step ahead already: the move waits
+  CHECK(shown.dragFrame == 1);
+  shown = pumpAndTake(runner, dt);  // real time catches up: the waiting move is stepped
+  CHECK(shown.time == doctest::Approx(2 * dt));
+  CHECK(shown.dragFrame == 2);
+}
+
+TEST_CASE("letting go of the mouse spring drops its moves that no step has used") {
+  PhysicsRunner runner(fallingBlock(), true);
+  grabBlock(runner);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {1, 100}, 1); });
+  Shown shown = pumpAndTake(runner, 0);
+  REQUIRE(shown.dragFrame == 1);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {2, 100}, 2); });
+  runner.post([](Session& s) { endDragBetweenSteps(s); });
+  shown = pumpAndTake(runner, 0.05);
+  CHECK(shown.time > 0.015);    // the steps went on
+  CHECK(shown.dragFrame == 1);  // move 2 never pulled the block: it is not counted as shown
+}

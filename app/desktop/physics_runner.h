@@ -58,6 +58,12 @@ struct Session;
 // first for CopyShare and SaveFile).
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path);
 
+// The mouse spring's edits: its anchor moved to `anchor` in the window's frame `frame` (nothing
+// if no spring pulls), and its end, which drops the moves no step has used yet (they will never
+// be shown).
+void moveDragBetweenSteps(Session& s, Vec2 anchor, std::uint64_t frame);
+void endDragBetweenSteps(Session& s);
+
 // What the worker owns; edits act on it.
 struct Session {
   Document doc;
@@ -111,6 +117,7 @@ class PhysicsRunner {
   void applyQueued();
   void stepOnce();
   void capSolvesWhileDragging();
+  bool moveWaiting() const;
   void publish();
   std::shared_ptr<FrameSnapshot> spareSnapshot();
   void measureSpeed(double now);
@@ -139,7 +146,9 @@ class PhysicsRunner {
   std::uint64_t serial_ = 0;
 
   // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
-  double secondsPerIteration_ = 0;  // of the last step that solved to a tolerance
+  double lastStepCpu_ = 0;          // the worker's processor time in the last step (s)
+  double secondsPerIteration_ = 0;  // of it, per iteration, in the last step solved to a tolerance
+  double otherSeconds_ = 0;         // ...its time outside the solves (detection, rows)
   double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
   int iterationCap_ = 0;            // set on the world for the step under way; 0: none
 
