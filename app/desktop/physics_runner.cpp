@@ -21,10 +21,12 @@ double nowSeconds() {
 }
 
 // While the mouse spring pulls a body, a whole step takes about this much of the worker's
-// processor time, half a frame at 60 frames per second: the step under way when a move comes and
-// the move's own step fit in a frame, so that the move is shown in the next frame or the one after.
-// And its solves never stop before this many iterations.
-constexpr double kDragStepSeconds = 0.008;
+// processor time, under a third of a frame at 60 frames per second: the step under way when a move
+// comes and the move's own step fit in a frame even while other programs share the processors, so
+// that the move is shown in the next frame or the one after (8 ms let the largest lag reach 4 to 7
+// frames on a loaded 2-core machine, 5 ms 2 to 7). And its solves never stop before this many
+// iterations.
+constexpr double kDragStepSeconds = 0.005;
 constexpr int kDragMinIterations = 20;
 
 // The processor time this thread has used, in seconds (the wall clock where POSIX's thread clock
@@ -50,7 +52,8 @@ constexpr std::uint64_t kLostCheckSteps = 32;
 // The worker yields the processor to the window: on a machine with fewer free cores than the
 // window's threads and the worker want (software OpenGL rasterizes on threads of its own), the
 // window keeps its frame rate and the simulation falls behind real time, which the window shows.
-// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority.
+// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority. The
+// drag thread does not yield: a dragged body must follow the mouse, at some cost to the frames.
 void yieldToWindow() {
 #ifdef __linux__
   constexpr int kWorkerNice = 5;
@@ -67,18 +70,30 @@ PhysicsRunner::PhysicsRunner(Document doc, bool running) {
 }
 
 PhysicsRunner::~PhysicsRunner() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard lock(queueMutex_);
-      quit_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
+  stopThreads();
 }
 
+// The drag thread is made here, by the window's thread, so that it keeps the window's priority.
 void PhysicsRunner::startThread() {
-  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  if (thread_.joinable()) return;
+  last_ = nowSeconds();
+  seenEdits_ = session_.doc.edits;
+  seenEpoch_ = session_.doc.epoch;
+  thread_ = std::thread([this] { loop(false); });
+  dragThread_ = std::thread([this] { loop(true); });
+}
+
+void PhysicsRunner::stopThreads() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(queueMutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  { std::lock_guard baton(batonMutex_); }  // the thread waiting for its turn sees quit_ now
+  batonTurn_.notify_all();
+  thread_.join();
+  dragThread_.join();
 }
 
 void PhysicsRunner::post(Edit edit) {
@@ -264,53 +279,67 @@ void PhysicsRunner::publish() {
   s.captures.clear();
 }
 
-void PhysicsRunner::loop() {
-  yieldToWindow();
-  double last = nowSeconds();
-  bool dirty = true;
-  std::uint64_t seenEdits = session_.doc.edits, seenEpoch = session_.doc.epoch;
+// Both threads run this; the one whose turn it is (the drag thread while the mouse spring pulls)
+// holds the baton and runs passes, the other waits for its turn.
+void PhysicsRunner::loop(bool forDrag) {
+  if (!forDrag) yieldToWindow();
+  std::unique_lock baton(batonMutex_);
   while (true) {
-    {
-      std::lock_guard lock(queueMutex_);
-      if (quit_) break;
+    batonTurn_.wait(baton, [&] { return quit_ || dragTurn_ == forDrag; });
+    if (quit_ || !pass()) break;
+    if (session_.doc.drag.active() != dragTurn_) {
+      dragTurn_ = !dragTurn_;
+      batonTurn_.notify_all();
     }
-    applyQueued();
-    RunControl& control = session_.control;
-    double dt = session_.doc.world.settings().dt;
-    double now = nowSeconds();
-    if (control.running)
-      session_.clock.elapse(now - last, control.timeRate, dt);
-    else
-      session_.clock.reset();
-    last = now;
-    bool stepped = false;
-    const std::uint64_t shownMove = control.steppedDragFrame;
-    if (control.stepRequests > 0) {
-      --control.stepRequests;
-      stepOnce();
-      stepped = true;
-    } else if (control.running && (session_.clock.due(dt) || moveWaiting())) {
-      session_.clock.stepped(dt);
-      stepOnce();
-      stepped = true;
-    }
-    measureSpeed(nowSeconds());
-    dirty = dirty || stepped || session_.doc.edits != seenEdits || session_.doc.epoch != seenEpoch;
-    seenEdits = session_.doc.edits;
-    seenEpoch = session_.doc.epoch;
-    // A step that used a new move of the mouse spring replaces a snapshot the window has not taken
-    // yet, so that the next frame shows it; otherwise a snapshot is made when the window asks.
-    if (wantFrame_ || control.steppedDragFrame != shownMove) {
-      publish();  // also when nothing changed: the status (running, speed) may have
-      dirty = false;
-    }
-    if (stepped) continue;
-    std::unique_lock lock(queueMutex_);
-    double wait = control.running ? session_.clock.secondsUntilDue(dt, control.timeRate) : 0.1;
-    wait = std::clamp(wait, 0.0, 0.1);
-    wake_.wait_for(lock, std::chrono::duration<double>(wait),
-                   [&] { return quit_ || !queue_.empty() || (wantFrame_ && dirty); });
   }
+}
+
+// Applies the queued edits, steps if a step is due (or a move of the mouse spring waits),
+// publishes if the window asked (or the step brought the move), else waits for one of those.
+// False when the runner is to stop.
+bool PhysicsRunner::pass() {
+  {
+    std::lock_guard lock(queueMutex_);
+    if (quit_) return false;
+  }
+  applyQueued();
+  RunControl& control = session_.control;
+  double dt = session_.doc.world.settings().dt;
+  double now = nowSeconds();
+  if (control.running)
+    session_.clock.elapse(now - last_, control.timeRate, dt);
+  else
+    session_.clock.reset();
+  last_ = now;
+  bool stepped = false;
+  const std::uint64_t shownMove = control.steppedDragFrame;
+  if (control.stepRequests > 0) {
+    --control.stepRequests;
+    stepOnce();
+    stepped = true;
+  } else if (control.running && (session_.clock.due(dt) || moveWaiting())) {
+    session_.clock.stepped(dt);
+    stepOnce();
+    stepped = true;
+  }
+  measureSpeed(nowSeconds());
+  dirty_ =
+      dirty_ || stepped || session_.doc.edits != seenEdits_ || session_.doc.epoch != seenEpoch_;
+  seenEdits_ = session_.doc.edits;
+  seenEpoch_ = session_.doc.epoch;
+  // A step that used a new move of the mouse spring replaces a snapshot the window has not taken
+  // yet, so that the next frame shows it; otherwise a snapshot is made when the window asks.
+  if (wantFrame_ || control.steppedDragFrame != shownMove) {
+    publish();  // also when nothing changed: the status (running, speed) may have
+    dirty_ = false;
+  }
+  if (stepped) return true;
+  std::unique_lock lock(queueMutex_);
+  double wait = control.running ? session_.clock.secondsUntilDue(dt, control.timeRate) : 0.1;
+  wait = std::clamp(wait, 0.0, 0.1);
+  wake_.wait_for(lock, std::chrono::duration<double>(wait),
+                 [&] { return quit_ || !queue_.empty() || (wantFrame_ && dirty_); });
+  return true;
 }
 
 // A move of the mouse spring that no step has used yet, which may be stepped before the clock says
@@ -376,14 +405,7 @@ double PhysicsRunner::busySeconds() const {
 }
 
 Document PhysicsRunner::finish() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard lock(queueMutex_);
-      quit_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
+  stopThreads();
   applyQueued();
   session_.doc.drag.end(session_.doc.world);
   endGesture(session_.doc);

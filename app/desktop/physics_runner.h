@@ -1,12 +1,14 @@
-// Runs the simulation beside the window: a worker thread owns the document, applies the edits the
+// Runs the simulation beside the window: a worker owns the document, applies the edits the
 // window posts (in order, between steps) and steps the world at its fixed dt, paced to real time
-// by a StepClock. The window never waits for a step: between two steps, when the window has asked
-// for one, the worker fills a FrameSnapshot (frame_snapshot.h) outside any lock and publishes it
-// by swapping a shared_ptr under a lock held only for the swap; the window takes the latest one
-// (another swap) and reads only it, so the picture stays responsive even when one step takes
-// seconds. Snapshots are recycled: the worker refills one that nobody holds any more, so that a
-// frame allocates nothing once the buffers have grown. Without the thread (screenshots, scripts)
-// the same work runs inline, deterministically, through pump() and runUntil().
+// by a StepClock; the worker is two threads taking turns, one at a lower priority than the window
+// and, while the mouse spring pulls a body, one at the window's (thread_, dragThread_). The window
+// never waits for a step: between two steps, when the window has asked for one, the worker fills a
+// FrameSnapshot (frame_snapshot.h) outside any lock and publishes it by swapping a shared_ptr under
+// a lock held only for the swap; the window takes the latest one (another swap) and reads only it,
+// so the picture stays responsive even when one step takes seconds. Snapshots are recycled: the
+// worker refills one that nobody holds any more, so that a frame allocates nothing once the buffers
+// have grown. Without the thread (screenshots, scripts) the same work runs inline,
+// deterministically, through pump() and runUntil().
 //
 // Edits that name bodies are made for one world generation (the snapshot's epoch) and are skipped
 // if the world was replaced in between, so an id never reaches a different body.
@@ -113,7 +115,9 @@ class PhysicsRunner {
   Document finish();
 
  private:
-  void loop();
+  void loop(bool forDrag);
+  bool pass();
+  void stopThreads();
   void applyQueued();
   void stepOnce();
   void capSolvesWhileDragging();
@@ -124,11 +128,22 @@ class PhysicsRunner {
 
   Session session_;
   std::uint64_t stepsSinceLostCheck_ = 0;
-  std::thread thread_;
+  // Two threads take turns at the simulation: thread_, at a lower priority than the window
+  // (nice 5), and while the mouse spring pulls, dragThread_ at the window's priority, so that the
+  // dragged body answers the mouse even when the processors are short (Linux lets a thread lower
+  // its priority, never raise it back). The one whose turn it is holds batonMutex_.
+  std::thread thread_, dragThread_;
+  std::mutex batonMutex_;
+  std::condition_variable batonTurn_;
+  bool dragTurn_ = false;
   std::mutex queueMutex_;
   std::condition_variable wake_;
   std::vector<Edit> queue_;
-  bool quit_ = false;
+  std::atomic<bool> quit_{false};
+  // The passes' state (pass()), kept across the turns.
+  double last_ = 0;
+  bool dirty_ = true;
+  std::uint64_t seenEdits_ = 0, seenEpoch_ = 0;
 
   // Held only to swap the latest snapshot and to move the captured scenes.
   std::mutex frameMutex_;
