@@ -260,8 +260,8 @@ void DrawList::arrow(Vec2 from, Vec2 to, float width, float head, Rgba color) {
   Vec2 u = d / length;
   double h = std::min<double>(head, length);
   Vec2 base = to - u * h;
-  line(from, base, width, color);
-  Vec2 side{-u.y * h * 0.45, u.x * h * 0.45};
+  if (length > h) line(from, base, width, color);
+  Vec2 side{-u.y * h * kArrowHeadSpread, u.x * h * kArrowHeadSpread};
   triangle(to, base + side, base - side, color);
 }
 

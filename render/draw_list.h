@@ -26,6 +26,9 @@ struct Rgba {
   Rgba withAlpha(double alpha) const;
 };
 
+// An arrow's head is this many times its length wide on either side of the shaft.
+inline constexpr double kArrowHeadSpread = 0.45;
+
 struct DrawVertex {
   float x, y;  // pixels, y down
   float u, v;  // coverage atlas (blended triangles only): alpha = color.a x the texel's
@@ -101,7 +104,9 @@ class DrawList {
   // Likewise a rectangle of corners a, b, c, d (in order around it; its sides need not be
   // upright): one quad, its sides those of the rectangle moved out by the outline's fringe.
   void boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline);
-  // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`.
+  // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`, and
+  // kArrowHeadSpread x that length wide on either side. An arrow no longer than its head is the
+  // head alone (one triangle), of the arrow's length.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
   // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
   void centreMark(Vec2 center, Rgba color);

@@ -1,6 +1,7 @@
 // Contact-force arrows (force_arrows.h).
 #include "force_arrows.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -23,6 +24,54 @@ void addArrow(Vec2 point, Vec2 force, Vec2 inward, double inset, int body, Rgba 
   if (glm::dot(camera.worldToScreen(inward) - tail, side) < 0) side = -side;
   const Vec2 shift = side * inset;
   out.push_back({tail + shift, head + shift, color, glm::length(force), body});
+}
+
+// A contact as seen from `body1`: its point, and the normal force and friction on body1 (a report
+// between the same bodies the other way round gives the reaction).
+struct Seen {
+  Vec2 point, normal, force, friction;
+};
+
+Seen seenFrom(const ContactReport& c, BodyId body1) {
+  const double sign = c.body1 == body1 ? 1 : -1;
+  return {c.point, sign * c.normal, sign * c.force * c.normal,
+          sign * c.friction * perpendicular(c.normal)};
+}
+
+// A contact's place in the report and its pair of bodies (snapshot indices, smaller first).
+struct PairOf {
+  int low = -1, high = -1;
+  std::size_t index = 0;
+  auto operator<=>(const PairOf&) const = default;
+};
+
+// The contacts in runs of one pair of bodies, either way round (sorted by the pair, then by their
+// place in the report, so that a snapshot always gives the same arrows).
+void byPair(const WorldSnapshot& world, std::vector<PairOf>& order) {
+  order.resize(world.contacts.size());
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const int a = world.indexOf(world.contacts[k].body1),
+              b = world.indexOf(world.contacts[k].body2);
+    order[k] = {std::min(a, b), std::max(a, b), k};
+  }
+  std::sort(order.begin(), order.end());
+}
+
+// Whether the contacts order[first, end) (one pair of bodies, seen from body1) form one manifold
+// whose points lie within `pixels` of one another on the screen: their normals agree and no two
+// points are farther apart.
+bool tightManifold(const WorldSnapshot& world, const std::vector<PairOf>& order, std::size_t first,
+                   std::size_t end, BodyId body1, const Camera& camera, double pixels) {
+  const Seen a = seenFrom(world.contacts[order[first].index], body1);
+  for (std::size_t i = first; i < end; ++i) {
+    const Seen s = seenFrom(world.contacts[order[i].index], body1);
+    if (glm::dot(s.normal, a.normal) < 0.999) return false;
+    for (std::size_t k = i + 1; k < end; ++k)
+      if (glm::length(camera.worldToScreen(s.point) -
+                      camera.worldToScreen(world.contacts[order[k].index].point)) >= pixels)
+        return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -80,9 +129,11 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
   const double scale = options.forceScale;
   std::vector<Vec2> resultant(options.resultants ? world.bodyCount() : 0, Vec2{0, 0});
   const double inset = kForceInset * options.strokeScale;
-  for (const ContactReport& c : world.contacts) {
+  // Contacts of one pair of bodies closer on the screen than an arrow head is wide are drawn as
+  // one arrow of their sum, at their centre of pressure.
+  const double headWidth = 2 * kArrowHeadSpread * kForceHead * options.strokeScale;
+  auto contactArrows = [&](const ContactReport& c) {
     const int body1 = world.indexOf(c.body1), body2 = world.indexOf(c.body2);
-    if (body1 < 0 || body2 < 0) continue;
     const Vec2 normal = c.normal * c.force;
     const Vec2 friction = perpendicular(c.normal) * c.friction;
     if (options.forces) {
@@ -100,6 +151,41 @@ void forceArrows(const WorldSnapshot& world, const Camera& camera, const ViewOpt
     if (options.resultants) {
       resultant[body1] += normal + friction;
       resultant[body2] -= normal + friction;
+    }
+  };
+  std::vector<PairOf> order;
+  byPair(world, order);
+  for (std::size_t first = 0, end = 0; first < order.size(); first = end) {
+    end = first + 1;
+    while (end < order.size() && order[end].low == order[first].low &&
+           order[end].high == order[first].high)
+      ++end;
+    if (order[first].low < 0) continue;
+    const ContactReport& c = world.contacts[order[first].index];
+    if (end - first > 1 && tightManifold(world, order, first, end, c.body1, camera, headWidth)) {
+      // Seen from the body held up by the other (the normal points up into it), as a floor's
+      // force is drawn on the body resting on it.
+      const BodyId on = c.normal.y >= 0 ? c.body1 : c.body2;
+      Vec2 normal{0, 0}, friction{0, 0}, weighted{0, 0}, mean{0, 0};
+      double pushing = 0;
+      for (std::size_t k = first; k < end; ++k) {
+        const Seen s = seenFrom(world.contacts[order[k].index], on);
+        normal += s.force;
+        friction += s.friction;
+        const double f = glm::length(s.force);
+        weighted += s.point * f;
+        pushing += f;
+        mean += s.point / static_cast<double>(end - first);
+      }
+      ContactReport merged = c;
+      if (on != c.body1) std::swap(merged.body1, merged.body2);
+      merged.point = pushing > 0 ? weighted / pushing : mean;
+      merged.normal = glm::length(normal) > 0 ? glm::normalize(normal) : seenFrom(c, on).normal;
+      merged.force = glm::dot(normal, merged.normal);
+      merged.friction = glm::dot(friction, perpendicular(merged.normal));
+      contactArrows(merged);
+    } else {
+      for (std::size_t k = first; k < end; ++k) contactArrows(world.contacts[order[k].index]);
     }
   }
   // A joint's force on body A (or its reaction on B when A is fixed), from A's anchor, like a

@@ -2,7 +2,11 @@
 // in red and its friction in violet, from the contact point into the body the force acts on (body 1
 // of the report, or the reaction on body 2 when body 1 is fixed and body 2 is not), with the head
 // at the far end, moved a few pixels sideways into that body so that its edge never hides the
-// shaft; optionally the resultant of the contact forces on each body, from its centre of mass. The
+// shaft; optionally the resultant of the contact forces on each body, from its centre of mass.
+// The contacts of one manifold (two bodies touching along one normal, at two corners say) whose
+// points lie closer on the screen than an arrow head's width, where their arrows could not be told
+// apart, are drawn as one arrow of their summed force (and one of their summed friction) at their
+// centre of pressure: every force still shown, at the same scale, as what the eye can separate. The
 // scale (m of arrow per N) is automatic by default: the largest force about a quarter of the view,
 // in round steps. Pure C++: the drawing and the value labels use these arrows.
 #pragma once

@@ -291,3 +291,33 @@ TEST_CASE("a disc sprite moved by a pixel is another drawing") {
   CHECK(drawn(100).sameDrawing(drawn(100)));
   CHECK_FALSE(drawn(100).sameDrawing(drawn(101)));
 }
+
+TEST_CASE("an arrow is a shaft and a head; one no longer than its head is the head alone") {
+  DrawList list;
+  list.arrow({10, 50}, {110, 50}, 3.0f, 11.0f, {200, 0, 0, 255});
+  list.endLayer();
+  std::size_t triangles = 0;
+  for (const DrawBatch& batch : list.batches()) triangles += batch.count / 3;
+  CHECK(triangles == 3);  // the shaft's quad and the head
+  // The head: its tip at the arrow's end, its base 11 pixels back and 0.45 x 11 either side.
+  const auto& v = list.vertices();
+  const bool tip = std::any_of(v.begin(), v.end(), [](const DrawVertex& p) {
+    return std::abs(p.x - 110) < 1e-4 && std::abs(p.y - 50) < 1e-4;
+  });
+  CHECK(tip);
+  list.clear();
+  list.arrow({10, 50}, {16, 50}, 3.0f, 11.0f, {200, 0, 0, 255});
+  list.endLayer();
+  REQUIRE(list.batches().size() == 1);
+  CHECK(list.batches()[0].count == 3);
+  float left = 1e9f, right = -1e9f, top = 1e9f, bottom = -1e9f;
+  for (const DrawVertex& p : list.vertices()) {
+    left = std::min(left, p.x);
+    right = std::max(right, p.x);
+    top = std::min(top, p.y);
+    bottom = std::max(bottom, p.y);
+  }
+  CHECK(left == doctest::Approx(10));  // the head as long as the arrow
+  CHECK(right == doctest::Approx(16));
+  CHECK(bottom - top == doctest::Approx(2 * kArrowHeadSpread * 6));
+}

@@ -177,3 +177,78 @@ TEST_CASE("force labels: three figures in newtons or a multiple of the weight, t
   CHECK(forceLabel(5, ForceLabels::Weights, INFINITY) == "5.00 N");
   CHECK(forceLabel(5, ForceLabels::Weights, 0) == "5.00 N");
 }
+
+namespace {
+
+// Two movable blocks, `top` on `base`, whose touch is reported by hand at two points 0.2 m apart:
+// once with `top` as body 1 (10 N up on it, 2 N of friction), once the other way round (30 N down
+// on `base`, 1 N of friction); unless `samePair`, `other` replaces `top` in the second report.
+struct TwoPoints {
+  World world = makeWorld();
+  BodyId base, top, other;
+  WorldSnapshot snapshot;
+  explicit TwoPoints(bool samePair) {
+    base = add(world, boxDef("base", 2, 1, 0, 0.5, 1));
+    top = add(world, boxDef("top", 2, 1, 0, 1.5, 1));
+    other = add(world, boxDef("other", 2, 1, 3, 1.5, 1));
+    snapshot = snapshotOf(world);
+    snapshot.contacts = {ContactReport{top, base, {-0.1, 1}, {0, 1}, 0, 10, 2},
+                         ContactReport{base, samePair ? top : other, {0.1, 1}, {0, -1}, 0, 30, 1}};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("one pair's contacts closer on the screen than a head is wide: one arrow of their sum") {
+  TwoPoints scene(true);
+  Camera camera;
+  camera.center = {0, 1};
+  camera.pixelsPerMeter = 10;  // the points 2 pixels apart
+  ViewOptions options;
+  options.forceScale = 0.1;
+  std::vector<ForceArrow> arrows;
+  forceArrows(scene.snapshot, camera, options, arrows);
+  REQUIRE(arrows.size() == 2);  // the normal force and the friction
+  const ForceArrow &normal = arrows[0], &friction = arrows[1];
+  CHECK(normal.color.r == palette::kForce.r);
+  CHECK(normal.newtons == doctest::Approx(40));
+  CHECK(normal.body == scene.snapshot.indexOf(scene.top));  // up, into the block held up
+  CHECK(normal.head.y < normal.tail.y);
+  CHECK(normal.tail.y - normal.head.y ==
+        doctest::Approx(40 * options.forceScale * camera.pixelsPerMeter));
+  // At the centre of pressure, x = (-0.1 x 10 + 0.1 x 30) / 40 = 0.05 m, moved kForceInset
+  // pixels sideways towards the block's centre.
+  const Vec2 pressure = camera.worldToScreen({0.05, 1});
+  CHECK(std::abs(normal.tail.x - pressure.x) == doctest::Approx(kForceInset));
+  CHECK(normal.tail.y == doctest::Approx(pressure.y));
+  // The friction on top: 2 N along perpendicular((0, 1)), and the reaction to 1 N on base along
+  // perpendicular((0, -1)), which is 1 N along perpendicular((0, 1)) again: 3 N that way.
+  CHECK(friction.color.r == palette::kFriction.r);
+  CHECK(friction.newtons == doctest::Approx(3));
+  const Vec2 expected = perpendicular(Vec2{0, 1});
+  const Vec2 drawn = friction.head - friction.tail;
+  CHECK(drawn.x * camera.toPixels(expected.x) > 0);
+
+  // Zoomed in, the points 200 pixels apart: each contact has its arrows.
+  camera.pixelsPerMeter = 1000;
+  options.forceScale = 0.001;
+  forceArrows(scene.snapshot, camera, options, arrows);
+  REQUIRE(arrows.size() == 4);
+  CHECK(arrows[0].newtons + arrows[2].newtons == doctest::Approx(40));
+  CHECK(std::min(arrows[0].newtons, arrows[2].newtons) == doctest::Approx(10));
+}
+
+TEST_CASE("contacts of different pairs are never summed, however close on the screen") {
+  TwoPoints scene(false);
+  Camera camera;
+  camera.center = {0, 1};
+  camera.pixelsPerMeter = 10;
+  ViewOptions options;
+  options.forceScale = 0.1;
+  options.friction = false;
+  std::vector<ForceArrow> arrows;
+  forceArrows(scene.snapshot, camera, options, arrows);
+  REQUIRE(arrows.size() == 2);
+  CHECK(std::min(arrows[0].newtons, arrows[1].newtons) == doctest::Approx(10));
+  CHECK(std::max(arrows[0].newtons, arrows[1].newtons) == doctest::Approx(30));
+}

@@ -3,12 +3,21 @@
 // between steps, and the threaded worker publishes snapshots and hands the document back. The
 // snapshots: self-consistent, never changed once published, sharing the bodies' definitions until
 // an edit changes a body, bringing the collisions of every step, and taken without waiting for a
-// step.
+// step. The mouse spring: a move is stepped at once (never more than a step ahead of real time),
+// a release drops the moves no step used, and the steps run at the window's priority only while
+// the spring pulls.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <future>
+#include <memory>
 #include <thread>
+#include <utility>
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 #include "physics_runner.h"
 #include "step_clock.h"
@@ -408,3 +417,110 @@ TEST_CASE("the window takes a snapshot while the worker is busy") {
   CHECK(returned);
   CHECK(taking.get());
 }
+
+TEST_CASE("the clock lets a step be taken early only while it is not already ahead") {
+  StepClock clock;
+  CHECK(clock.mayStepAhead());
+  clock.stepped(0.01);  // one step ahead of real time
+  CHECK_FALSE(clock.mayStepAhead());
+  clock.elapse(0.005, 1.0, 0.01);
+  CHECK_FALSE(clock.mayStepAhead());
+  clock.elapse(0.005, 1.0, 0.01);  // real time has caught up
+  CHECK(clock.mayStepAhead());
+  CHECK_FALSE(clock.due(0.01));
+}
+
+namespace {
+
+// The window's frame and time of the latest snapshot, after pumping `realSeconds`.
+struct Shown {
+  std::uint64_t dragFrame = 0;
+  double time = 0;
+};
+
+Shown pumpAndTake(PhysicsRunner& runner, double realSeconds) {
+  runner.pump(realSeconds);
+  PhysicsFrame frame;
+  REQUIRE(runner.takeFrame(frame));
+  return {frame.snapshot->status.dragFrame, frame.snapshot->world.time};
+}
+
+void grabBlock(PhysicsRunner& runner) {
+  runner.post([](Session& s) {
+    const std::optional<BodyId> block = s.doc.world.findBody("block");
+    REQUIRE(block);
+    REQUIRE(beginDrag(s.doc, *block, {0, 100}).ok());
+  });
+}
+
+}  // namespace
+
+TEST_CASE("a move of the mouse spring is stepped at once, never more than a step ahead") {
+  PhysicsRunner runner(fallingBlock(), true);
+  const double dt = 0.01;
+  grabBlock(runner);
+  Shown shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == 0);  // nothing owed, no move: no step
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {1, 100}, 1); });
+  shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == doctest::Approx(dt));  // stepped before it was due
+  CHECK(shown.dragFrame == 1);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {2, 100}, 2); });
+  shown = pumpAndTake(runner, 0);
+  CHECK(shown.time == doctest::Approx(dt));  // a step ahead already: the move waits
+  CHECK(shown.dragFrame == 1);
+  shown = pumpAndTake(runner, dt);  // real time catches up: the waiting move is stepped
+  CHECK(shown.time == doctest::Approx(2 * dt));
+  CHECK(shown.dragFrame == 2);
+}
+
+TEST_CASE("letting go of the mouse spring drops its moves that no step has used") {
+  PhysicsRunner runner(fallingBlock(), true);
+  grabBlock(runner);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {1, 100}, 1); });
+  Shown shown = pumpAndTake(runner, 0);
+  REQUIRE(shown.dragFrame == 1);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {2, 100}, 2); });
+  runner.post([](Session& s) { endDragBetweenSteps(s); });
+  shown = pumpAndTake(runner, 0.05);
+  CHECK(shown.time > 0.015);    // the steps went on
+  CHECK(shown.dragFrame == 1);  // move 2 never pulled the block: it is not counted as shown
+}
+
+#ifdef __linux__
+namespace {
+
+// The nice value of the thread that runs an edit posted now, and whether a spring pulled then.
+std::pair<int, bool> niceOfWorker(PhysicsRunner& runner) {
+  auto asked = std::make_shared<std::promise<std::pair<int, bool>>>();
+  std::future<std::pair<int, bool>> answer = asked->get_future();
+  runner.post([asked](Session& s) {
+    asked->set_value({getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())), s.doc.drag.active()});
+  });
+  REQUIRE(answer.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
+  return answer.get();
+}
+
+}  // namespace
+
+TEST_CASE("threaded, the steps run below the window's priority, but at it while a spring pulls") {
+  const int window = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+  PhysicsRunner runner(fallingBlock(), true);
+  runner.startThread();
+  const auto [idle, idleDragging] = niceOfWorker(runner);
+  CHECK_FALSE(idleDragging);
+  CHECK(idle > window);
+  grabBlock(runner);
+  niceOfWorker(runner);  // perhaps run with the grab, before the turn passed
+  const auto [pulling, dragging] = niceOfWorker(runner);
+  CHECK(dragging);
+  CHECK(pulling == window);
+  runner.post([](Session& s) { moveDragBetweenSteps(s, {1, 100}, 1); });
+  runner.post([](Session& s) { endDragBetweenSteps(s); });
+  niceOfWorker(runner);
+  const auto [after, afterDragging] = niceOfWorker(runner);
+  CHECK_FALSE(afterDragging);
+  CHECK(after == idle);
+  runner.finish();  // both threads stop
+}
+#endif

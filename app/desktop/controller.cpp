@@ -191,15 +191,11 @@ void Controller::beginDrag(BodyId id, Vec2 grab) {
 }
 
 void Controller::dragTo(Vec2 anchor) {
-  post([anchor, frame = frame_](Session& s) {
-    if (!s.doc.drag.active()) return;
-    s.doc.drag.moveTo(s.doc.world, anchor);
-    s.control.dragFrame = frame;
-  });
+  post([anchor, frame = frame_](Session& s) { moveDragBetweenSteps(s, anchor, frame); });
 }
 
 void Controller::endDrag() {
-  post([](Session& s) { s.doc.drag.end(s.doc.world); });
+  post([](Session& s) { endDragBetweenSteps(s); });
 }
 
 }  // namespace contactlab

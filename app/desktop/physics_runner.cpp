@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <utility>
 
 #ifdef __linux__
@@ -19,10 +20,25 @@ double nowSeconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
-// While the mouse spring pulls a body, a step's contact solves take about this much wall time, so
-// that the body follows the mouse within a frame or two; and never fewer iterations than this.
-constexpr double kDragSolveSeconds = 0.010;
+// While the mouse spring pulls a body, a whole step takes about this much of the worker's
+// processor time, under a third of a frame at 60 frames per second: the step under way when a move
+// comes and the move's own step fit in a frame even while other programs share the processors, so
+// that the move is shown in the next frame or the one after (8 ms let the largest lag reach 4 to 7
+// frames on a loaded 2-core machine, 5 ms 2 to 7). And its solves never stop before this many
+// iterations.
+constexpr double kDragStepSeconds = 0.005;
 constexpr int kDragMinIterations = 20;
+
+// The processor time this thread has used, in seconds (the wall clock where POSIX's thread clock
+// is missing).
+double threadSeconds() {
+#if defined(__unix__) || defined(__APPLE__)
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0)
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+#endif
+  return nowSeconds();
+}
 
 // Snapshots the worker keeps for refilling: the one published, the one the window holds, and one
 // to fill. More are made if a reader holds on to old ones, but not kept.
@@ -36,7 +52,8 @@ constexpr std::uint64_t kLostCheckSteps = 32;
 // The worker yields the processor to the window: on a machine with fewer free cores than the
 // window's threads and the worker want (software OpenGL rasterizes on threads of its own), the
 // window keeps its frame rate and the simulation falls behind real time, which the window shows.
-// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority.
+// Linux gives each thread its own nice value; elsewhere the worker keeps the normal priority. The
+// drag thread does not yield: a dragged body must follow the mouse, at some cost to the frames.
 void yieldToWindow() {
 #ifdef __linux__
   constexpr int kWorkerNice = 5;
@@ -53,18 +70,30 @@ PhysicsRunner::PhysicsRunner(Document doc, bool running) {
 }
 
 PhysicsRunner::~PhysicsRunner() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard lock(queueMutex_);
-      quit_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
+  stopThreads();
 }
 
+// The drag thread is made here, by the window's thread, so that it keeps the window's priority.
 void PhysicsRunner::startThread() {
-  if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  if (thread_.joinable()) return;
+  last_ = nowSeconds();
+  seenEdits_ = session_.doc.edits;
+  seenEpoch_ = session_.doc.epoch;
+  thread_ = std::thread([this] { loop(false); });
+  dragThread_ = std::thread([this] { loop(true); });
+}
+
+void PhysicsRunner::stopThreads() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(queueMutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  { std::lock_guard baton(batonMutex_); }  // the thread waiting for its turn sees quit_ now
+  batonTurn_.notify_all();
+  thread_.join();
+  dragThread_.join();
 }
 
 void PhysicsRunner::post(Edit edit) {
@@ -88,9 +117,11 @@ void PhysicsRunner::applyQueued() {
 // Time stepping to a tolerance (scheme qp) solves each step's contacts until the residual is small
 // enough, which in a large scene with a body pulled by the mouse spring can take hundreds of
 // iterations and a third of a second a step: the body would trail the mouse by seconds. While the
-// spring pulls, each solve is capped at the iterations that fit kDragSolveSeconds (from the time
-// per iteration of the last steps); the statistics count the solves stopped short, the window
-// tells the cap and the residual reached. The cap is lifted as the drag ends.
+// spring pulls, each solve is capped at the iterations that fit what kDragStepSeconds leaves after
+// the rest of the step (detection, rows), both from the processor time of the last step (the wall
+// time also counts the time other programs had the processor, which comes and goes from one step
+// to the next); the statistics count the solves stopped short, the window tells the cap and the
+// residual reached. The cap is lifted as the drag ends.
 void PhysicsRunner::capSolvesWhileDragging() {
   World& world = session_.doc.world;
   const WorldSettings& s = world.settings();
@@ -101,12 +132,16 @@ void PhysicsRunner::capSolvesWhileDragging() {
     return;
   }
   const TimestepWork& last = world.lastStep().timestep;
-  if (last.qpIterations > 0 && last.time.solve > 0) {
-    secondsPerIteration_ = last.time.solve / static_cast<double>(last.qpIterations);
+  if (last.qpIterations > 0 && last.time.solve > 0 && last.time.total > 0 && lastStepCpu_ > 0) {
+    // The step's processor time split as its wall time was between the solve and the rest.
+    const double solveShare = std::min(1.0, last.time.solve / last.time.total);
+    secondsPerIteration_ = lastStepCpu_ * solveShare / static_cast<double>(last.qpIterations);
+    otherSeconds_ = lastStepCpu_ * (1 - solveShare);
     solvesPerStep_ = std::max<double>(1, static_cast<double>(last.qpSolves));
   }
   if (session_.doc.drag.active() && secondsPerIteration_ > 0) {
-    const double fits = kDragSolveSeconds / (secondsPerIteration_ * solvesPerStep_);
+    const double budget = std::max(0.0, kDragStepSeconds - otherSeconds_);
+    const double fits = budget / (secondsPerIteration_ * solvesPerStep_);
     if (fits < s.qpIterations) iterationCap_ = std::max(kDragMinIterations, static_cast<int>(fits));
   }
   world.setQpIterationCap(iterationCap_);
@@ -116,7 +151,9 @@ void PhysicsRunner::stepOnce() {
   World& world = session_.doc.world;
   capSolvesWhileDragging();
   stepStartedNs_ = Clock::now().time_since_epoch().count();
+  const double cpuStart = threadSeconds();
   Status status = world.step();
+  lastStepCpu_ = threadSeconds() - cpuStart;
   stepStartedNs_ = 0;
   if (!status) {
     session_.control.running = false;
@@ -166,6 +203,17 @@ void PhysicsRunner::measureSpeed(double now) {
   windowStart_ = now;
   windowSimStart_ = simNow;
   windowDroppedStart_ = s.clock.droppedSeconds();
+}
+
+void moveDragBetweenSteps(Session& s, Vec2 anchor, std::uint64_t frame) {
+  if (!s.doc.drag.active()) return;
+  s.doc.drag.moveTo(s.doc.world, anchor);
+  s.control.dragFrame = frame;
+}
+
+void endDragBetweenSteps(Session& s) {
+  s.doc.drag.end(s.doc.world);
+  s.control.dragFrame = s.control.steppedDragFrame;
 }
 
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path) {
@@ -231,50 +279,75 @@ void PhysicsRunner::publish() {
   s.captures.clear();
 }
 
-void PhysicsRunner::loop() {
-  yieldToWindow();
-  double last = nowSeconds();
-  bool dirty = true;
-  std::uint64_t seenEdits = session_.doc.edits, seenEpoch = session_.doc.epoch;
+// Both threads run this; the one whose turn it is (the drag thread while the mouse spring pulls)
+// holds the baton and runs passes, the other waits for its turn.
+void PhysicsRunner::loop(bool forDrag) {
+  if (!forDrag) yieldToWindow();
+  std::unique_lock baton(batonMutex_);
   while (true) {
-    {
-      std::lock_guard lock(queueMutex_);
-      if (quit_) break;
+    batonTurn_.wait(baton, [&] { return quit_ || dragTurn_ == forDrag; });
+    if (quit_ || !pass()) break;
+    if (session_.doc.drag.active() != dragTurn_) {
+      dragTurn_ = !dragTurn_;
+      batonTurn_.notify_all();
     }
-    applyQueued();
-    RunControl& control = session_.control;
-    double dt = session_.doc.world.settings().dt;
-    double now = nowSeconds();
-    if (control.running)
-      session_.clock.elapse(now - last, control.timeRate, dt);
-    else
-      session_.clock.reset();
-    last = now;
-    bool stepped = false;
-    if (control.stepRequests > 0) {
-      --control.stepRequests;
-      stepOnce();
-      stepped = true;
-    } else if (control.running && session_.clock.due(dt)) {
-      session_.clock.stepped(dt);
-      stepOnce();
-      stepped = true;
-    }
-    measureSpeed(nowSeconds());
-    dirty = dirty || stepped || session_.doc.edits != seenEdits || session_.doc.epoch != seenEpoch;
-    seenEdits = session_.doc.edits;
-    seenEpoch = session_.doc.epoch;
-    if (wantFrame_) {
-      publish();  // also when nothing changed: the status (running, speed) may have
-      dirty = false;
-    }
-    if (stepped) continue;
-    std::unique_lock lock(queueMutex_);
-    double wait = control.running ? session_.clock.secondsUntilDue(dt, control.timeRate) : 0.1;
-    wait = std::clamp(wait, 0.0, 0.1);
-    wake_.wait_for(lock, std::chrono::duration<double>(wait),
-                   [&] { return quit_ || !queue_.empty() || (wantFrame_ && dirty); });
   }
+}
+
+// Applies the queued edits, steps if a step is due (or a move of the mouse spring waits),
+// publishes if the window asked (or the step brought the move), else waits for one of those.
+// False when the runner is to stop.
+bool PhysicsRunner::pass() {
+  {
+    std::lock_guard lock(queueMutex_);
+    if (quit_) return false;
+  }
+  applyQueued();
+  RunControl& control = session_.control;
+  double dt = session_.doc.world.settings().dt;
+  double now = nowSeconds();
+  if (control.running)
+    session_.clock.elapse(now - last_, control.timeRate, dt);
+  else
+    session_.clock.reset();
+  last_ = now;
+  bool stepped = false;
+  const std::uint64_t shownMove = control.steppedDragFrame;
+  if (control.stepRequests > 0) {
+    --control.stepRequests;
+    stepOnce();
+    stepped = true;
+  } else if (control.running && (session_.clock.due(dt) || moveWaiting())) {
+    session_.clock.stepped(dt);
+    stepOnce();
+    stepped = true;
+  }
+  measureSpeed(nowSeconds());
+  dirty_ =
+      dirty_ || stepped || session_.doc.edits != seenEdits_ || session_.doc.epoch != seenEpoch_;
+  seenEdits_ = session_.doc.edits;
+  seenEpoch_ = session_.doc.epoch;
+  // A step that used a new move of the mouse spring replaces a snapshot the window has not taken
+  // yet, so that the next frame shows it; otherwise a snapshot is made when the window asks.
+  if (wantFrame_ || control.steppedDragFrame != shownMove) {
+    publish();  // also when nothing changed: the status (running, speed) may have
+    dirty_ = false;
+  }
+  if (stepped) return true;
+  std::unique_lock lock(queueMutex_);
+  double wait = control.running ? session_.clock.secondsUntilDue(dt, control.timeRate) : 0.1;
+  wait = std::clamp(wait, 0.0, 0.1);
+  wake_.wait_for(lock, std::chrono::duration<double>(wait),
+                 [&] { return quit_ || !queue_.empty() || (wantFrame_ && dirty_); });
+  return true;
+}
+
+// A move of the mouse spring that no step has used yet, which may be stepped before the clock says
+// (StepClock::mayStepAhead): the body answers the mouse at once.
+bool PhysicsRunner::moveWaiting() const {
+  const RunControl& control = session_.control;
+  return session_.doc.drag.active() && control.dragFrame != control.steppedDragFrame &&
+         session_.clock.mayStepAhead();
 }
 
 void PhysicsRunner::pump(double realSeconds) {
@@ -283,7 +356,7 @@ void PhysicsRunner::pump(double realSeconds) {
   double dt = session_.doc.world.settings().dt;
   if (control.running) {
     session_.clock.elapse(realSeconds, control.timeRate, dt);
-    while (control.running && session_.clock.due(dt)) {
+    while (control.running && (session_.clock.due(dt) || moveWaiting())) {
       session_.clock.stepped(dt);
       stepOnce();
     }
@@ -332,14 +405,7 @@ double PhysicsRunner::busySeconds() const {
 }
 
 Document PhysicsRunner::finish() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard lock(queueMutex_);
-      quit_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
+  stopThreads();
   applyQueued();
   session_.doc.drag.end(session_.doc.world);
   endGesture(session_.doc);

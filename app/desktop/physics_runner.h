@@ -1,12 +1,14 @@
-// Runs the simulation beside the window: a worker thread owns the document, applies the edits the
+// Runs the simulation beside the window: a worker owns the document, applies the edits the
 // window posts (in order, between steps) and steps the world at its fixed dt, paced to real time
-// by a StepClock. The window never waits for a step: between two steps, when the window has asked
-// for one, the worker fills a FrameSnapshot (frame_snapshot.h) outside any lock and publishes it
-// by swapping a shared_ptr under a lock held only for the swap; the window takes the latest one
-// (another swap) and reads only it, so the picture stays responsive even when one step takes
-// seconds. Snapshots are recycled: the worker refills one that nobody holds any more, so that a
-// frame allocates nothing once the buffers have grown. Without the thread (screenshots, scripts)
-// the same work runs inline, deterministically, through pump() and runUntil().
+// by a StepClock; the worker is two threads taking turns, one at a lower priority than the window
+// and, while the mouse spring pulls a body, one at the window's (thread_, dragThread_). The window
+// never waits for a step: between two steps, when the window has asked for one, the worker fills a
+// FrameSnapshot (frame_snapshot.h) outside any lock and publishes it by swapping a shared_ptr under
+// a lock held only for the swap; the window takes the latest one (another swap) and reads only it,
+// so the picture stays responsive even when one step takes seconds. Snapshots are recycled: the
+// worker refills one that nobody holds any more, so that a frame allocates nothing once the buffers
+// have grown. Without the thread (screenshots, scripts) the same work runs inline,
+// deterministically, through pump() and runUntil().
 //
 // Edits that name bodies are made for one world generation (the snapshot's epoch) and are skipped
 // if the world was replaced in between, so an id never reaches a different body.
@@ -58,6 +60,12 @@ struct Session;
 // first for CopyShare and SaveFile).
 void captureBetweenSteps(Session& s, CapturedScene::Use use, const std::string& path);
 
+// The mouse spring's edits: its anchor moved to `anchor` in the window's frame `frame` (nothing
+// if no spring pulls), and its end, which drops the moves no step has used yet (they will never
+// be shown).
+void moveDragBetweenSteps(Session& s, Vec2 anchor, std::uint64_t frame);
+void endDragBetweenSteps(Session& s);
+
 // What the worker owns; edits act on it.
 struct Session {
   Document doc;
@@ -107,21 +115,35 @@ class PhysicsRunner {
   Document finish();
 
  private:
-  void loop();
+  void loop(bool forDrag);
+  bool pass();
+  void stopThreads();
   void applyQueued();
   void stepOnce();
   void capSolvesWhileDragging();
+  bool moveWaiting() const;
   void publish();
   std::shared_ptr<FrameSnapshot> spareSnapshot();
   void measureSpeed(double now);
 
   Session session_;
   std::uint64_t stepsSinceLostCheck_ = 0;
-  std::thread thread_;
+  // Two threads take turns at the simulation: thread_, at a lower priority than the window
+  // (nice 5), and while the mouse spring pulls, dragThread_ at the window's priority, so that the
+  // dragged body answers the mouse even when the processors are short (Linux lets a thread lower
+  // its priority, never raise it back). The one whose turn it is holds batonMutex_.
+  std::thread thread_, dragThread_;
+  std::mutex batonMutex_;
+  std::condition_variable batonTurn_;
+  bool dragTurn_ = false;
   std::mutex queueMutex_;
   std::condition_variable wake_;
   std::vector<Edit> queue_;
-  bool quit_ = false;
+  std::atomic<bool> quit_{false};
+  // The passes' state (pass()), kept across the turns.
+  double last_ = 0;
+  bool dirty_ = true;
+  std::uint64_t seenEdits_ = 0, seenEpoch_ = 0;
 
   // Held only to swap the latest snapshot and to move the captured scenes.
   std::mutex frameMutex_;
@@ -139,7 +161,9 @@ class PhysicsRunner {
   std::uint64_t serial_ = 0;
 
   // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
-  double secondsPerIteration_ = 0;  // of the last step that solved to a tolerance
+  double lastStepCpu_ = 0;          // the worker's processor time in the last step (s)
+  double secondsPerIteration_ = 0;  // of it, per iteration, in the last step solved to a tolerance
+  double otherSeconds_ = 0;         // ...its time outside the solves (detection, rows)
   double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
   int iterationCap_ = 0;            // set on the world for the step under way; 0: none
 

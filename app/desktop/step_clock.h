@@ -17,6 +17,10 @@ class StepClock {
   // A step is due when a whole dt is owed (to round-off: the debt is a sum of frame times).
   bool due(double dt) const { return owed_ >= dt * (1 - 1e-9); }
   void stepped(double dt) { owed_ -= dt; }
+  // Whether a step may be taken before it is due, to answer the mouse at once: while nothing is
+  // owed ahead, so that the simulation is never more than one step ahead of real time (the next
+  // steps wait for real time to catch up).
+  bool mayStepAhead() const { return owed_ >= 0; }
 
   // Real seconds until the next step is due at `rate` (0 if due now).
   double secondsUntilDue(double dt, double rate) const;
