@@ -228,72 +228,49 @@ template <bool PushOut, int Points>
     solveNormal(b, b.point[0], gapOf<PushOut>(b.point[0].excess, lanes), p);
 }
 
-// One bundle's turn: the biased sweep takes the friction rows first, then the normal rows; a relax
-// sweep the normal rows first, then friction, and the substep's last adds its impulses to the
-// totals.
-template <bool PushOut, int Points>
-[[gnu::always_inline]] inline void sweepBundle(Bundle<Points>& b, SubstepBody* bodies,
-                                               const SweepTerms& t, const TermLanes& lanes) {
-  if (!PushOut && t.updateGaps) updateExcess(b, bodies, lanes.target);
-  const PairVelocities before = gather(b, bodies);
-  PairVelocities p = before;
+// The turn of N bundles of one colour (N = 1 or 2): the biased sweep takes each bundle's friction
+// rows first, then its normal rows; a relax sweep the normal rows first, then friction, and the
+// substep's last adds its impulses to the totals. Two bundles share no movable body, so each gets
+// exactly what it would get alone; their updates are interleaved step by step, which gives the
+// processor two independent chains of dependent updates to overlap (one bundle's chain leaves it
+// waiting on latencies).
+template <bool PushOut, int Points, int N>
+[[gnu::always_inline]] inline void sweepTogether(Bundle<Points>* const (&x)[N], SubstepBody* bodies,
+                                                 const SweepTerms& t, const TermLanes& lanes) {
+  if (!PushOut && t.updateGaps)
+    for (int j = 0; j < N; ++j) updateExcess(*x[j], bodies, lanes.target);
+  PairVelocities before[N], p[N];
+  for (int j = 0; j < N; ++j) before[j] = p[j] = gather(*x[j], bodies);
   if (PushOut)
-    for (PointLanes& c : b.point) solveFriction(b, c, p);
-  solveNormals<PushOut>(b, lanes, p);
+    for (int k = 0; k < Points; ++k)
+      for (int j = 0; j < N; ++j) solveFriction(*x[j], x[j]->point[k], p[j]);
+  for (int j = 0; j < N; ++j) solveNormals<PushOut>(*x[j], lanes, p[j]);
   if (!PushOut)
-    for (int k = 0; k < Points; ++k) {
-      PointLanes& c = b.point[k];
-      solveFriction(b, c, p);
-      if (t.addToTotals) {
-        b.rest[k].normalTotal += c.normalImpulse;
-        b.rest[k].tangentTotal += c.tangentImpulse;
-      }
-    }
-  scatter(b, before, p, bodies);
-}
-
-// Two bundles of one colour at once, their updates interleaved step by step: they share no movable
-// body, so each gets exactly what sweepBundle gives it, and the processor has two independent
-// chains of dependent updates to overlap (one bundle's chain leaves it waiting on latencies).
-template <bool PushOut, int Points>
-[[gnu::always_inline]] inline void sweepTwo(Bundle<Points>& a, Bundle<Points>& b,
-                                            SubstepBody* bodies, const SweepTerms& t,
-                                            const TermLanes& lanes) {
-  if (!PushOut && t.updateGaps) {
-    updateExcess(a, bodies, lanes.target);
-    updateExcess(b, bodies, lanes.target);
-  }
-  const PairVelocities beforeA = gather(a, bodies), beforeB = gather(b, bodies);
-  PairVelocities pa = beforeA, pb = beforeB;
-  if (PushOut)
-    for (int k = 0; k < Points; ++k) {
-      solveFriction(a, a.point[k], pa);
-      solveFriction(b, b.point[k], pb);
-    }
-  solveNormals<PushOut>(a, lanes, pa);
-  solveNormals<PushOut>(b, lanes, pb);
-  if (!PushOut)
-    for (int k = 0; k < Points; ++k) {
-      solveFriction(a, a.point[k], pa);
-      solveFriction(b, b.point[k], pb);
-      if (t.addToTotals)
-        for (Bundle<Points>* x : {&a, &b}) {
-          x->rest[k].normalTotal += x->point[k].normalImpulse;
-          x->rest[k].tangentTotal += x->point[k].tangentImpulse;
+    for (int k = 0; k < Points; ++k)
+      for (int j = 0; j < N; ++j) {
+        solveFriction(*x[j], x[j]->point[k], p[j]);
+        if (t.addToTotals) {
+          x[j]->rest[k].normalTotal += x[j]->point[k].normalImpulse;
+          x[j]->rest[k].tangentTotal += x[j]->point[k].tangentImpulse;
         }
-    }
-  scatter(a, beforeA, pa, bodies);
-  scatter(b, beforeB, pb, bodies);
+      }
+  for (int j = 0; j < N; ++j) scatter(*x[j], before[j], p[j], bodies);
 }
 
-// A colour's bundles two at a time (sweepTwo), the odd one last.
+// A colour's bundles two at a time, the odd one last (three at a time was no faster).
 template <bool PushOut, int Points>
 [[gnu::always_inline]] inline void sweepRange(std::span<Bundle<Points>> bundles, int begin, int end,
                                               SubstepBody* bodies, const SweepTerms& t,
                                               const TermLanes& lanes) {
   int i = begin;
-  for (; i + 1 < end; i += 2) sweepTwo<PushOut>(bundles[i], bundles[i + 1], bodies, t, lanes);
-  if (i < end) sweepBundle<PushOut>(bundles[i], bodies, t, lanes);
+  for (; i + 1 < end; i += 2) {
+    Bundle<Points>* const pair[2] = {&bundles[i], &bundles[i + 1]};
+    sweepTogether<PushOut>(pair, bodies, t, lanes);
+  }
+  if (i < end) {
+    Bundle<Points>* const last[1] = {&bundles[i]};
+    sweepTogether<PushOut>(last, bodies, t, lanes);
+  }
 }
 
 template <bool PushOut>
