@@ -67,9 +67,9 @@ bool ContactSim::sameOrder() const {
   return true;
 }
 
-void ContactSim::remember() {
+void ContactSim::remember(bool inPlace) {
   const size_t n = keys_.size();
-  if (sameOrder()) {
+  if (inPlace) {
     for (size_t i = 0; i < n; ++i) previous_[order_.rank[i]].second = flags_[i];
     return;
   }
@@ -113,7 +113,9 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
   keys_.resize(n);
   for (size_t i = 0; i < n; ++i) keys_[i] = keyOf(resting_[i]);
   warm_.resize(n);
-  if (sameOrder()) {
+  // Neither previous_ nor keys_ changes before remember(), which reuses the answer.
+  const bool same = sameOrder();
+  if (same) {
     for (size_t i = 0; i < n; ++i) warm_[i] = previous_[order_.rank[i]].second;
   } else {
     for (size_t i = 0; i < n; ++i) warm_[i] = warmStart(keys_[i]);
@@ -122,7 +124,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
   jointRows_.clear();
   jointForces_.clear();
   if (resting_.empty() && model.joints.empty()) {
-    if (memory == Memory::Update) remember();
+    if (memory == Memory::Update) remember(same);
     return;
   }
   fixed_.resize(model.bodies.size());
@@ -150,7 +152,7 @@ void ContactSim::evaluate(const Model& model, std::span<const BodyState> states,
     for (auto m = firstJoint; m != group.end(); ++m) joints_.push_back(*m - contactCount);
     solveWithJoints(model, states, rates, contacts, joints_, stats, report);
   }
-  if (memory == Memory::Update) remember();
+  if (memory == Memory::Update) remember(same);
 }
 
 void ContactSim::solveContacts(const Model& model, std::span<const BodyState> states,

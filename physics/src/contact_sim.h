@@ -86,8 +86,9 @@ class ContactSim {
   std::uint8_t warmStart(const ContactKey& key) const;
   // Whether the warm start's order (order_) maps keys_ onto previous_ one to one.
   bool sameOrder() const;
-  // previous_ from keys_ and flags_ (Memory::Update), with order_ for the next evaluation.
-  void remember();
+  // previous_ from keys_ and flags_ (Memory::Update), with order_ for the next evaluation;
+  // `inPlace`: sameOrder() as this evaluation found it (each flag then goes to its known place).
+  void remember(bool inPlace);
   // One group (islands.h) of resting contacts (indices into resting_): the sparse LCP.
   void solveContacts(const Model& model, std::span<const BodyState> states,
                      std::span<BodyRate> rates, std::span<const int> contacts, StepReport& stats,
