@@ -8,6 +8,7 @@
 
 #include "cli_commands.h"
 #include "cli_numbers.h"
+#include "contactlab/limits.h"
 #include "contactlab/message_quote.h"
 #include "share_link.h"
 
@@ -36,8 +37,11 @@ Result<RunOptions> readRunOptions(RunOptions options, const RunArguments& argume
   if (arguments.dtGiven) {
     Result<double> dt = readDecimal("--dt", arguments.dt);
     if (!dt) return dt.error();
-    if (*dt <= 0)
-      return Error{"--dt: expected a number of seconds > 0, found " + compactNumber(*dt)};
+    if (!(*dt > 0 && *dt <= limits::kMaxDt)) {
+      return Error{"--dt: expected a number of seconds > 0 and at most " +
+                   compactNumber(limits::kMaxDt) + " (docs/limits.md), found " +
+                   compactNumber(*dt)};
+    }
     options.dt = *dt;
   }
   if (arguments.everyGiven) {

@@ -149,7 +149,10 @@ class SceneGenerator {
     if (chance(0.3)) s.rotateRatio = std::abs(any());
     if (chance(0.5)) s.elasticity = std::abs(any());
     if (chance(0.5)) s.friction = std::abs(any());
-    if (chance(0.5)) s.dt = positive();
+    if (chance(0.5)) {  // within the dt limit, keeping the small awkward values as they are
+      s.dt = positive();
+      if (s.dt > limits::kMaxDt) s.dt = limits::kMaxDt / s.dt;
+    }
     if (chance(0.5)) s.integrator = static_cast<IntegratorKind>(integer(0, 2));
     if (chance(0.5)) s.collisions = static_cast<CollisionHandling>(integer(0, 1));
     if (chance(0.3)) s.distanceTol = positive();

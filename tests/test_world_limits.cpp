@@ -70,6 +70,8 @@ TEST_CASE("sizes, masses, densities and speeds beyond the limits are refused for
   // Within each range alone but not together: a large, dense box is too heavy.
   expectRefusedAt("box A w=1e5 h=1e5 density=1e9\n", "A", {"mass (density times area)"});
   expectRefusedAt("gravity 1e308\n", "1e308", {"gravity must be from"});
+  expectRefusedAt("gravity 1\ndt 1e23\n", "1e23", {"dt must be at most 1 s", "found 1e23"});
+  CHECK(parseScene("dt 1\n", "ok").ok());  // on the edge
 }
 
 TEST_CASE("a polygon with more corners than the limit is refused at its points") {
@@ -100,6 +102,10 @@ TEST_CASE("the World API holds the same limits") {
   WorldSettings strong;
   strong.gravity = -1e308;
   CHECK_FALSE(World::create(strong).ok());
+  WorldSettings slow = world.settings();
+  slow.dt = 1e23;
+  CHECK_FALSE(world.setSettings(slow).ok());
+  CHECK(world.settings().dt == WorldSettings{}.dt);
 }
 
 TEST_CASE("the energy of a world at the edge of every limit is finite") {
@@ -114,6 +120,35 @@ TEST_CASE("the energy of a world at the edge of every limit is finite") {
   CHECK(std::isfinite(energy.kinetic));
   CHECK(std::isfinite(energy.potential));
   CHECK(std::isfinite(energy.total));
+}
+
+// Found by the fuzz target (fuzz/regressions/rods-dt1e23.share): at dt 1e23 s the substeps' trial
+// step for the contact report overflowed its single-precision rows and reported NaN forces.
+TEST_CASE("the contacts of a world at the longest step are finite under every solver") {
+  const std::string text =
+      "box floor w=20 h=1 y=-0.5 fixed\n"
+      "disc A r=0.25 y=0.25\ndisc B r=0.25 x=0.5 y=0.25\ndisc C r=5 x=-3 y=5\n"
+      "joint AB rod a=A b=B length=0.5\n";
+  for (const bool substeps : {false, true}) {
+    for (const SolverKind solver : {SolverKind::Contact, SolverKind::Timestep}) {
+      CAPTURE(substeps);
+      CAPTURE(static_cast<int>(solver));
+      Result<LoadedScene> loaded = parseScene(text, "edge.scene");
+      REQUIRE(loaded.ok());
+      Scene scene = loaded->scene;
+      scene.settings.dt = limits::kMaxDt;
+      scene.settings.solver = solver;
+      scene.settings.timestepScheme = substeps ? TimestepScheme::Substeps : TimestepScheme::Qp;
+      Result<World> built = buildWorld(scene);
+      REQUIRE(built.ok());
+      World& world = built.value();
+      REQUIRE_FALSE(world.contacts().empty());
+      for (const ContactReport& c : world.contacts()) {
+        CHECK(std::isfinite(c.force));
+        CHECK(std::isfinite(c.friction));
+      }
+    }
+  }
 }
 
 TEST_CASE("bodies whose masses differ beyond what the solver holds are warned about") {

@@ -68,6 +68,10 @@ Status validateSettings(const WorldSettings& s) {
         requirePositive(s.velocityTol, "velocity tolerance")}) {
     if (!st) return st;
   }
+  if (s.dt > limits::kMaxDt) {
+    return Error{"dt must be at most " + numberText(limits::kMaxDt) + " s (found " +
+                 numberText(s.dt, 0) + ")"};
+  }
   if (!(s.gapRecoverySteps >= 1 && std::isfinite(s.gapRecoverySteps)))
     return Error{"gap recovery steps must be a finite number >= 1"};
   for (Status st : {requirePositive(s.qpTolerance, "qp tolerance"),

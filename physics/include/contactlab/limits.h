@@ -16,6 +16,8 @@ constexpr double kMaxMass = 1e12;       // kg
 constexpr double kMinDensity = 1e-9;    // kg/m^2
 constexpr double kMaxDensity = 1e12;    // kg/m^2
 constexpr double kMaxGravity = 1e4;     // m/s^2, either sign
+constexpr double kMaxDt = 1;            // s: the time step (at 1e20 s the substeps' float rows
+                                        // overflow; a longer step than 1 s only flings bodies)
 constexpr double kMaxStiffness = 1e18;  // N/m and N s/m: springs' stiffness and damping
 constexpr double kSpringReach = 1e7;  // m: |x|, |y| of spring anchors and body points, rest length
 constexpr std::size_t kMaxCorners = 1000;  // corners of one polygon
