@@ -71,11 +71,12 @@ struct PileFinders {
   std::vector<BodyState> states;
   Model model = pileModel(states);
   std::vector<double> reach = std::vector<double>(states.size(), 0.0);
+  double margin = kMargin;
   ContactFinder reusing, fresh;
   std::vector<Contact> carried, found;
   void findBoth() {
-    reusing.findReusing(model, states, kMargin, carried, reach);
-    fresh.find(model, states, kMargin, found, reach);
+    reusing.findReusing(model, states, margin, carried, reach);
+    fresh.find(model, states, margin, found, reach);
   }
 };
 
@@ -146,6 +147,48 @@ TEST_CASE("a pair moved by less than the reuse distance keeps its contacts; beyo
 
   // Forgotten, everything is collided afresh.
   pile.reusing.forgetReuse();
+  pile.findBoth();
+  checkSame(pile.carried, pile.found, 0);
+}
+
+// Every contact found afresh is carried, with the same geometry; a carried contact that was not
+// found afresh is one of them seen from the other body (its points swapped, within `twins`): the
+// tolerance within which a fresh search counts two such as one follows the margin.
+void checkSameUpToTwins(const std::vector<Contact>& carried, const std::vector<Contact>& fresh,
+                        double twins) {
+  for (const Contact& f : fresh) {
+    const auto same = std::find_if(carried.begin(), carried.end(),
+                                   [&](const Contact& c) { return keyOf(c) == keyOf(f); });
+    REQUIRE(same != carried.end());
+    CHECK(glm::length(same->geometry.point1 - f.geometry.point1) <= 1e-12);
+    CHECK(std::abs(same->geometry.distance - f.geometry.distance) <= 1e-12);
+  }
+  for (const Contact& c : carried) {
+    auto twin = [&](const Contact& f) {
+      return keyOf(f) == keyOf(c) || (glm::length(c.geometry.point1 - f.geometry.point2) <= twins &&
+                                      glm::length(c.geometry.point2 - f.geometry.point1) <= twins);
+    };
+    CHECK(std::any_of(fresh.begin(), fresh.end(), twin));
+  }
+}
+
+TEST_CASE("a margin that grows or shrinks within the slack gives the contacts found within it") {
+  // Nothing moves; only the bodies' reach (their speed) and with it each pair's margin changes.
+  // Each pair was collided kReuseMarginSlack beyond its margin, so a margin grown by up to that
+  // much finds every contact there without colliding again.
+  PileFinders pile;
+  pile.margin = 0.004;  // about the pile's gaps: some contacts lie just beyond it
+  pile.findBoth();
+  const size_t atFirst = pile.found.size();
+  for (size_t i = 1; i < pile.reach.size(); ++i) pile.reach[i] = 0.45 * kReuseMarginSlack;
+  pile.findBoth();
+  CHECK(pile.found.size() > atFirst);  // the grown margins hold contacts the first ones did not
+  checkSameUpToTwins(pile.carried, pile.found, (pile.margin + kReuseMarginSlack) / 10);
+  for (double& reach : pile.reach) reach = 0;
+  pile.findBoth();
+  checkSame(pile.carried, pile.found, 1e-12);
+  // Grown beyond the slack, the pairs are collided again.
+  for (size_t i = 1; i < pile.reach.size(); ++i) pile.reach[i] = 2 * kReuseMarginSlack;
   pile.findBoth();
   checkSame(pile.carried, pile.found, 0);
 }

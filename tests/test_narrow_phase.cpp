@@ -605,6 +605,51 @@ TEST_CASE("equal boxes side by side and overlapping report their penetration, at
   }
 }
 
+namespace {
+
+// The contacts of a call with `beyond` that lie below `margin`, and the call without it, are the
+// same contacts: the same features and the same bits.
+void checkBeyondKeepsMargin(const Shape& a, const Transform& ta, const Shape& b,
+                            const Transform& tb, double margin, double beyond) {
+  const std::vector<ContactGeometry> plain = collide(a, ta, b, tb, margin);
+  std::vector<ContactGeometry> far;
+  collideShapes(a, ta, b, tb, margin, far, beyond);
+  for (const ContactGeometry& c : far) CHECK(c.distance < margin + beyond);
+  std::erase_if(far, [&](const ContactGeometry& c) { return !(c.distance < margin); });
+  REQUIRE(far.size() == plain.size());
+  for (size_t k = 0; k < plain.size(); ++k) {
+    CHECK(far[k].feature == plain[k].feature);
+    CHECK(far[k].pointOwnerIsFirst == plain[k].pointOwnerIsFirst);
+    CHECK(far[k].distance == plain[k].distance);
+    CHECK(far[k].point1 == plain[k].point1);
+    CHECK(far[k].normal == plain[k].normal);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("contacts sought beyond the margin are, below it, exactly the contacts within it") {
+  // Two boxes side by side 1 mm apart, one 0.8 mm higher: each facing corner touches the other's
+  // side. The two upper contacts, 0.8 mm apart, count as one seen from both sides only within a
+  // tenth of a margin above 8 mm: at 6 mm they stay two, and must stay two when sought to 11 mm.
+  const Shape unit = box(1, 1);
+  checkBeyondKeepsMargin(unit, Transform({0, 0}, 0), unit, Transform({1.001, 0.0008}, 0), 0.006,
+                         0.005);
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> beyond(0, 0.05);
+  for (int trial = 0; trial < 2000; ++trial) {
+    CAPTURE(trial);
+    Vec2 ca, cb;
+    const Shape a = polygon(randomConvexPoints(rng), ca);
+    const Shape b = trial % 3 == 0 ? disc(0.3) : polygon(randomConvexPoints(rng), cb);
+    const Transform ta = randomPlace(rng, 0.2), tb = randomPlace(rng, 1.2);
+    checkBeyondKeepsMargin(a, ta, b, tb, 0.01, beyond(rng));
+    checkBeyondKeepsMargin(b, tb, a, ta, 0.01, beyond(rng));
+  }
+  checkBeyondKeepsMargin(disc(0.5), Transform({0, 0}, 0), disc(0.25), Transform({0.76, 0}, 0), 0.02,
+                         0.1);
+}
+
 TEST_CASE("a corner approaching a corner gives one contact along the line between them") {
   const Shape unit = box(1, 1);
   // Box b sits diagonally beyond box a's corner (0.5, 0.5): its corner (-0.5, -0.5) is `gap` away

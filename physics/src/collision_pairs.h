@@ -21,9 +21,10 @@ inline std::uint32_t featureCode(std::uint32_t featureOfBody1, std::uint32_t fea
          (body2FeatureIsVertex ? 1u << 31 : 0u);
 }
 
-// Vertex-edge contacts both ways between two polygons.
+// Vertex-edge contacts both ways between two polygons, closer than margin + beyond; two contacts
+// within a tenth of `margin` of each other seen from both sides are one (collideShapes).
 void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const Transform& tb,
-                     double margin, std::vector<ContactGeometry>& out);
+                     double margin, double beyond, std::vector<ContactGeometry>& out);
 
 // The one contact between a disc (always body 1) and a polygon: disc-edge or disc-vertex.
 // `discIsFirst` says whether the disc was collideShapes' first argument.

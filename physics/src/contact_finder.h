@@ -75,10 +75,10 @@ class ContactFinder {
   // find() for a time-stepping solver that calls it once a step: the contacts of a pair whose
   // second body has stayed within kReuseDistance and kReuseAngle of where it was relative to the
   // first when the pair was last collided (and whose margin is within kReuseMarginSlack of the one
-  // it was collided with) are that pair's contacts within that margin, carried along with the two
-  // bodies (each point with its body, an edge normal with its body, the distance recomputed), not
-  // collided again: a resting pile's detection then costs the carrying. Its broad phase keeps its
-  // pairs between calls (padded_pairs.h).
+  // it was collided with: it was collided that much farther) are that pair's contacts within its
+  // margin, carried along with the two bodies (each point with its body, an edge normal with its
+  // body, the distance recomputed), not collided again: a resting pile's detection then costs the
+  // carrying. Its broad phase keeps its pairs between calls (padded_pairs.h).
   // Results depend on the earlier calls; forgetReuse() drops them (bodies added or removed, a
   // fresh start).
   void findReusing(const Model& model, std::span<const BodyState> states, double margin,
@@ -98,7 +98,7 @@ class ContactFinder {
  private:
   // A pair as it was collided: where body j sat relative to body i then (its position in i's frame
   // and the difference of their angles), the margin, and its contacts (in contacts_, all found
-  // within that margin).
+  // within that margin and kReuseMarginSlack beyond it).
   struct CollidedPair {
     int i = 0, j = 0;
     Vec2 offset{0, 0};  // R_i^T (x_j - x_i)
@@ -133,9 +133,11 @@ class ContactFinder {
 
 // How far the bodies of a pair may move relative to each other from where they were when the pair
 // was collided before it is collided again, and how much its margin (which follows the bodies'
-// reach) may change.
+// reach) may change: a pair is collided that much beyond its margin, so that a margin grown by up
+// to the slack finds every contact there. A settling stack's margins move by millimetres a step
+// with its speeds: with 1 mm, pyramid100 collided 24 % of its pairs again over its first 10 s.
 inline constexpr double kReuseDistance = 1e-3;      // m
 inline constexpr double kReuseAngle = 1e-3;         // rad
-inline constexpr double kReuseMarginSlack = 0.001;  // m
+inline constexpr double kReuseMarginSlack = 0.003;  // m
 
 }  // namespace contactlab

@@ -111,7 +111,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
               transforms_[j], c.geometry);
         c.body1 = c.geometry.pointOwnerIsFirst ? i : j;
         c.body2 = c.geometry.pointOwnerIsFirst ? j : i;
-        if (!(c.geometry.distance < next.margin)) out.pop_back();
+        if (!(c.geometry.distance < pairMargin)) out.pop_back();
       }
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
@@ -124,12 +124,13 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       next.margin = pairMargin;
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       geometry_.clear();
+      // Held up to the largest margin the pair may be carried with; returned up to its own.
       collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
-                    pairMargin, geometry_);
+                    pairMargin, geometry_, kReuseMarginSlack);
       next.count = static_cast<std::uint32_t>(geometry_.size());
       for (const ContactGeometry& g : geometry_) {
         contactsNext_.push_back(held(g, transforms_[i], transforms_[j]));
-        out.push_back(contactOf(g, i, j));
+        if (g.distance < pairMargin) out.push_back(contactOf(g, i, j));
       }
     }
     collidedNext_.push_back(next);

@@ -6,15 +6,15 @@
 namespace contactlab {
 
 void collideShapes(const Shape& a, const Transform& ta, const Shape& b, const Transform& tb,
-                   double margin, std::vector<ContactGeometry>& out) {
+                   double margin, std::vector<ContactGeometry>& out, double beyond) {
   if (a.isDisc() && b.isDisc()) {
-    collideDiscs(a, ta, b, tb, margin, out);
+    collideDiscs(a, ta, b, tb, margin + beyond, out);
   } else if (a.isDisc()) {
-    collideDiscPolygon(a, ta, b, tb, true, margin, out);
+    collideDiscPolygon(a, ta, b, tb, true, margin + beyond, out);
   } else if (b.isDisc()) {
-    collideDiscPolygon(b, tb, a, ta, false, margin, out);
+    collideDiscPolygon(b, tb, a, ta, false, margin + beyond, out);
   } else {
-    collidePolygons(a, ta, b, tb, margin, out);
+    collidePolygons(a, ta, b, tb, margin, beyond, out);
   }
 }
 

@@ -212,8 +212,9 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
 }  // namespace
 
 void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const Transform& tb,
-                     double margin, std::vector<ContactGeometry>& out) {
-  if (!(glm::length(ta.position - tb.position) - a.boundingRadius - b.boundingRadius < margin))
+                     double margin, double beyond, std::vector<ContactGeometry>& out) {
+  const double reach = margin + beyond;  // contacts are sought this far
+  if (!(glm::length(ta.position - tb.position) - a.boundingRadius - b.boundingRadius < reach))
     return;
   const double tolerance = kRelativeTolerance * (a.boundingRadius + b.boundingRadius);
   // Each polygon's vertices placed once in the other's frame, for the separating axes and the
@@ -230,14 +231,15 @@ void collidePolygons(const Shape& a, const Transform& ta, const Shape& b, const 
   const std::span<Vec2> aInB = buffer.subspan(0, na), bInA = buffer.subspan(na, nb);
   const Transform aToB = relativePlacement(ta, tb), bToA = relativePlacement(tb, ta);
   placeVertices(b, bToA, bInA);
-  if (separatedBeyond(a, bInA, margin + tolerance)) return;
+  if (separatedBeyond(a, bInA, reach + tolerance)) return;
   placeVertices(a, aToB, aInB);
-  if (separatedBeyond(b, aInB, margin + tolerance)) return;
+  if (separatedBeyond(b, aInB, reach + tolerance)) return;
+  // Follows `margin`, not `reach`: the contacts below `margin` do not depend on `beyond`.
   const double sameTolerance = std::max(margin / 10, 2 * tolerance);
   const size_t first = out.size();
-  vertexContacts(a, ta, b, tb, aToB, aInB, true, margin, tolerance, sameTolerance, first, first,
+  vertexContacts(a, ta, b, tb, aToB, aInB, true, reach, tolerance, sameTolerance, first, first,
                  out);
-  vertexContacts(b, tb, a, ta, bToA, bInA, false, margin, tolerance, sameTolerance, first,
+  vertexContacts(b, tb, a, ta, bToA, bInA, false, reach, tolerance, sameTolerance, first,
                  out.size(), out);
 }
 
