@@ -151,6 +151,8 @@ TEST_CASE("a pair moved by less than the reuse distance keeps its contacts; beyo
   checkSame(pile.carried, pile.found, 0);
 }
 
+namespace {
+
 // Every contact found afresh is carried, with the same geometry; a carried contact that was not
 // found afresh is one of them seen from the other body (its points swapped, within `twins`): the
 // tolerance within which a fresh search counts two such as one follows the margin.
@@ -171,6 +173,8 @@ void checkSameUpToTwins(const std::vector<Contact>& carried, const std::vector<C
     CHECK(std::any_of(fresh.begin(), fresh.end(), twin));
   }
 }
+
+}  // namespace
 
 TEST_CASE("a margin that grows or shrinks within the slack gives the contacts found within it") {
   // Nothing moves; only the bodies' reach (their speed) and with it each pair's margin changes.
