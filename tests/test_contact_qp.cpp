@@ -476,6 +476,50 @@ TEST_CASE("APGD aims at its target and settles for the tolerance only after targ
   }
 }
 
+TEST_CASE("APGD's residual checks are contactQpResidual's, bit for bit, on every kind of row") {
+  // APGD evaluates the residual itself (vectorized over the contacts, the bodies' velocities summed
+  // body by body) every kApgdResidualEvery iterations and at its cap, and returns its best iterate.
+  // Capped at the first check, it returns that iterate (when better than the start); asked again
+  // with the tolerance set to that iterate's residual as contactQpResidual computes it, it must
+  // stop at the same check, and with the next smaller tolerance it must not: the two numbers are
+  // equal. Rows of every kind: the wedge, mu = 0 in a problem with friction, the frictionless ray,
+  // and bilateral rows (a joint's), with a fixed body among them.
+  std::mt19937_64 random(4242);
+  int compared = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    CAPTURE(trial);
+    RandomProblem p = randomProblem(random, 30);
+    for (QpContact& c : p.rig.contacts) {
+      const double kind = std::uniform_real_distribution<double>(0, 1)(random);
+      if (kind < 0.15) c.friction = 0;
+      if (kind > 0.85) {
+        c.friction = 0;
+        c.bilateral = true;
+      }
+    }
+    const bool friction = trial % 2 == 0;
+    const size_t m = p.r.size();
+    const std::vector<double> start(m, 0.0);
+    const double startResidual = contactQpResidual(p.bodies, p.rig.contacts, p.r, friction, start);
+    ContactQpSolver solver;
+    auto solve = [&](double tolerance, int cap, std::vector<double>& gamma) {
+      gamma = start;
+      return solver.solve(p.bodies, p.rig.contacts, p.r, {QpMethod::Apgd, tolerance, cap, friction},
+                          gamma);
+    };
+    std::vector<double> first, again, below;
+    const QpResult capped = solve(1e-300, kApgdResidualEvery, first);
+    if (!(capped.residual < startResidual)) continue;  // the start was returned
+    ++compared;
+    const QpResult stopped = solve(capped.residual, 1000, again);
+    CHECK(stopped.iterations == kApgdResidualEvery);
+    CHECK(again == first);
+    const QpResult goesOn = solve(std::nextafter(capped.residual, 0.0), 1000, below);
+    CHECK(goesOn.iterations > kApgdResidualEvery);
+  }
+  CHECK(compared >= 150);
+}
+
 TEST_CASE("MPRGP asked for friction runs APGD") {
   std::mt19937_64 random(7);
   const RandomProblem p = randomProblem(random);

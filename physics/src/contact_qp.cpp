@@ -149,11 +149,12 @@ QpResult ContactQpSolver::solve(std::span<const InverseMass> bodies,
       result.iterations = solveMprgp(problem, settings, gamma, work);
       break;
     case QpMethod::Apgd:
-      packed_.resize(contacts.size());
       apgdBodies_.resize(3 * bodies.size());
       apgdMasses_.resize(bodies.size());
-      result.iterations =
-          solveApgd(problem, settings, gamma, work, {packed_, apgdBodies_, apgdMasses_});
+      apgdColumns_.resize(kApgdColumns * contacts.size());
+      apgdIndices_.resize(kApgdIndices * contacts.size() + bodies.size() + 1);
+      result.iterations = solveApgd(problem, settings, gamma, work,
+                                    {apgdBodies_, apgdMasses_, apgdColumns_, apgdIndices_});
       break;
   }
   const std::span<double> Ng = work.subspan(0, m);

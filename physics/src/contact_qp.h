@@ -52,19 +52,6 @@ struct QpResult {
   bool reachedTarget = false;  // residual <= the target (QpSettings), or converged without one
 };
 
-// One contact packed for APGD's passes (qp_apgd.cpp): its rows, its projection and scale, and its
-// entries of r, in one place so that a pass over the contacts reads one stream.
-struct QpPackedRow : ContactRow {
-  double friction = 0;       // mu; the projection: 0 the ray g_n >= 0, > 0 the wedge, < 0 bilateral
-  double scale2 = 1;         // s_n^2 of the per-row scaling (qp_apgd.cpp)
-  double weight = 1;         // 1 / s_n^2
-  double scale2t = 1;        // s_t^2
-  double weightt = 1;        // 1 / s_t^2
-  double frictionRatio = 0;  // mu s_n^2 / s_t^2, and 1 / (1 + mu^2 s_n^2 / s_t^2): the wedge's
-  double footScale = 1;      // projection in the scaled norm (projectOntoWedge, qp_operator.h)
-  double rn = 0, rt = 0;
-};
-
 // A body's mass and moment of inertia, 0 where its inverse is 0 (an immovable body).
 struct BodyMass {
   double mass = 0, inertia = 0;
@@ -83,9 +70,10 @@ class ContactQpSolver {
  private:
   std::vector<double> buffer_;  // diagonal blocks, method vectors (contact_qp.cpp)
   std::vector<BodyVelocity> bodyWork_;
-  std::vector<QpPackedRow> packed_;  // APGD
-  std::vector<BodyVelocity> apgdBodies_;
+  std::vector<BodyVelocity> apgdBodies_;  // APGD
   std::vector<BodyMass> apgdMasses_;
+  std::vector<double> apgdColumns_;
+  std::vector<int> apgdIndices_;
 };
 
 // The natural-map residual, in velocity units and relative to the load:

@@ -63,13 +63,14 @@ inline Impulse projectOntoWedge(Impulse g, double mu) {
 // with muRatio = mu ratio and footScale = 1 / (1 + mu^2 ratio): itself inside; 0 where
 // n <= -muRatio |t| (the polar wedge in that norm); otherwise the foot s (1, +-mu) on the nearer
 // boundary ray, s = (n + muRatio |t|) footScale (minimizing (s - n)^2 + ratio (mu s - |t|)^2).
-// ratio 1 is projectOntoWedge.
+// ratio 1 is projectOntoWedge. Written as a choice among the three cases, each computed, so that a
+// loop over contacts that calls it vectorizes (APGD's trial step, qp_apgd.cpp).
 inline Impulse projectOntoWedge(Impulse g, double mu, double muRatio, double footScale) {
   const double magnitude = std::abs(g.t);
-  if (g.n >= 0 && magnitude <= mu * g.n) return g;
-  if (muRatio * magnitude <= -g.n) return {};
+  const bool inside = g.n >= 0 && magnitude <= mu * g.n;
+  const bool polar = muRatio * magnitude <= -g.n;
   const double s = (g.n + muRatio * magnitude) * footScale;
-  return {s, std::copysign(mu * s, g.t)};
+  return {inside ? g.n : polar ? 0.0 : s, inside ? g.t : polar ? 0.0 : std::copysign(mu * s, g.t)};
 }
 
 // g projected onto the feasible set: the wedges, or g_n >= 0 and g_t = 0 when frictionless.
@@ -127,13 +128,17 @@ int solvePgs(const QpProblem& problem, const QpSettings& settings, std::span<dou
              std::span<double> work);
 int solveMprgp(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
                std::span<double> work);
-// APGD's own workspace besides its kApgdVectors vectors: the contacts packed (one per contact),
-// three body velocity vectors (M^-1 D of the iterate, the extrapolated point and the trial step)
-// and each body's mass and inertia (0 where the inverse is 0).
+// APGD's own workspace besides its kApgdVectors vectors: three body velocity vectors (M^-1 D of the
+// iterate, the extrapolated point and the trial step), each body's mass and inertia (0 where the
+// inverse is 0), and the contacts as columns (qp_apgd.cpp): kApgdColumns doubles and kApgdIndices
+// indices per contact, and one index more per body and one besides.
+inline constexpr int kApgdColumns = 28;
+inline constexpr int kApgdIndices = 4;
 struct ApgdWork {
-  std::span<QpPackedRow> rows;
   std::span<BodyVelocity> bodies;
   std::span<BodyMass> masses;
+  std::span<double> columns;
+  std::span<int> indices;
 };
 int solveApgd(const QpProblem& problem, const QpSettings& settings, std::span<double> g,
               std::span<double> work, const ApgdWork& apgd);
