@@ -30,6 +30,15 @@ inline constexpr int kLanes = 8;
 using Lanes = float __attribute__((vector_size(kLanes * sizeof(float)), aligned(32)));
 using LaneMask = int __attribute__((vector_size(kLanes * sizeof(int)), aligned(32)));
 
+// Before a loop whose iterations write only data no other iteration reads or writes (columns of
+// one array per field, qp_apgd.cpp): GCC may vectorize it without checking for overlap. (Clang's
+// counterpart turns a loop it cannot vectorize, as for WebAssembly without SIMD, into a warning.)
+#if defined(__GNUC__) && !defined(__clang__)
+#define CONTACTLAB_INDEPENDENT_ITERATIONS _Pragma("GCC ivdep")
+#else
+#define CONTACTLAB_INDEPENDENT_ITERATIONS
+#endif
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define CONTACTLAB_LANES_CLONES __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else

@@ -239,7 +239,7 @@ CONTACTLAB_LANES_CLONES
 void scatter(const Columns& columns, size_t k, std::span<const double> g,
              std::span<BodyVelocity> u) {
   const Columns in = columns;
-#pragma GCC ivdep
+  CONTACTLAB_INDEPENDENT_ITERATIONS
   for (size_t c = 0; c < k; ++c) storeChanges(in, c, g[2 * c], g[2 * c + 1]);
   sumIntoBodies<false>(in, k, u, {}, {});
 }
@@ -253,7 +253,7 @@ template <bool Friction>
                                                  const double* __restrict gamma,
                                                  const BodyVelocity* __restrict u,
                                                  double* __restrict term) {
-#pragma GCC ivdep
+  CONTACTLAB_INDEPENDENT_ITERATIONS
   for (size_t c = 0; c < k; ++c) {
     double wn, wt;
     velocities(in, c, u, wn, wt);
@@ -318,7 +318,7 @@ Trial projectedStep(const Columns& columns, size_t k, std::span<const BodyMass> 
   const double* __restrict ys = y.data();
   double* __restrict nexts = next.data();
   const double inverseL = 1 / L;
-#pragma GCC ivdep
+  CONTACTLAB_INDEPENDENT_ITERATIONS
   for (size_t c = 0; c < k; ++c) {
     double wn, wt;
     velocities(in, c, uy.data(), wn, wt);
