@@ -6,16 +6,16 @@
 // Choices:
 // - Tolerance: slab membership (and telling "on" from "outside") uses a length tolerance of 1e-9
 //   times the sum of the bounding radii: far above rounding, far below any physical length.
-// - Corner near corner: a vertex p outside the other polygon, in the Voronoi region of its vertex
-//   v (beyond the ends of both edges at v), whose own Voronoi region holds v in turn, has v as the
-//   nearest point of the other polygon and the pair (p, v) as the nearest features of the two: it
-//   gives a corner-corner contact whose normal runs along the line between the corners
-//   (NormalKind::CentreLine, anchors p and v) at the true distance |p - v|. Where p slides past
-//   the end of an edge this continues the edge contact: same normal and distance at the boundary
-//   of the slab (the distance from a point to a convex polygon has a continuous gradient outside
-//   it). Where v lies within the slab of an edge at p instead, the nearest features are v and
-//   that edge, found from v's side: p gives nothing, so a box on an equal box shifted by a hair
-//   rests on two edge contacts, not on a tilted corner normal.
+// - Corner near corner: a vertex p outside every slab of the other polygon, in the Voronoi region
+//   of its vertex v (beyond the ends of both edges at v) within the margin, has v as its nearest
+//   point: it gives a corner-corner contact whose normal runs along the line between the corners
+//   (NormalKind::CentreLine, anchors p and v) at p's true distance |p - v|. Where p slides past the
+//   end of an edge this continues the edge contact: same normal and distance at the boundary of the
+//   slab (the distance from a point to a convex polygon has a continuous gradient outside it), so
+//   a corner resting on (or a hair beside) a corner keeps its contact. Where v lies within a slab
+//   of an edge at p (a box on an equal box shifted by a hair), v's edge contact is found from v's
+//   side too; with the margin at most 10 times the point tolerance of duplicates below (as for
+//   ContactSim, margin 1 cm), a corner within 6 degrees of v's edge normal is that same contact.
 // - A vertex only touches an edge that it faces: the edge normal points against the vertex's
 //   outward bisector. Where a corner lies exactly on the line of a side edge of the other polygon
 //   (boxes stacked exactly aligned, slightly penetrating), this picks the supporting edge instead
@@ -142,27 +142,17 @@ bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& e
          near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
 }
 
-// Whether `offset` (from a vertex) points beyond the end of the edge arriving at the vertex along
-// `before` and before the start of the edge leaving it along `after`: into the vertex's Voronoi
-// region outside the polygon.
-bool inCornerRegion(Vec2 offset, Vec2 before, Vec2 after) {
-  return glm::dot(offset, before) > 0 && glm::dot(offset, after) < 0;
-}
-
-// The vertex of `polygon` nearer than `margin` whose Voronoi region holds `point` while the point's
-// own Voronoi region holds the vertex: the two corners are the nearest features. `previous` and
-// `next` are the point's neighbouring corners on its own polygon (all in `polygon`'s frame).
-bool findTouchedVertex(const Shape& polygon, Vec2 point, Vec2 previous, Vec2 next, double margin,
-                       size_t& vertex) {
+// The vertex of `polygon` nearer than `margin` whose Voronoi region holds `point` (outside the
+// polygon, beyond the end of the edge before the vertex and before the start of the edge after
+// it): the nearest point of the polygon to `point`, a corner meeting a corner.
+bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& vertex) {
   const size_t n = polygon.vertices.size();
   for (size_t j = 0; j < n; ++j) {
     const Vec2 v = polygon.vertices[j];
     const Vec2 offset = point - v;
-    if (!inCornerRegion(offset, v - polygon.vertices[(j + n - 1) % n],
-                        polygon.vertices[(j + 1) % n] - v))
+    if (glm::dot(offset, v - polygon.vertices[(j + n - 1) % n]) <= 0 ||
+        glm::dot(offset, polygon.vertices[(j + 1) % n] - v) >= 0)
       continue;
-    // A point lies in at most one vertex region: this v is the nearest point of the polygon.
-    if (!inCornerRegion(-offset, point - previous, next - point)) return false;
     if (!(glm::length(offset) < margin)) return false;
     vertex = j;
     return true;
@@ -216,8 +206,7 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
       contact.distance = touch.distance;
       contact.feature =
           featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
-    } else if (findTouchedVertex(other, point, placed[(i + n - 1) % n], placed[(i + 1) % n], margin,
-                                 vertex)) {
+    } else if (findTouchedVertex(other, point, margin, vertex)) {
       // Corner to corner: the normal runs along the line between the two corners.
       contact.normalKind = NormalKind::CentreLine;
       contact.point2 = otherPlace.apply(other.vertices[vertex]);
