@@ -12,10 +12,12 @@
 //   (NormalKind::CentreLine, anchors p and v) at p's true distance |p - v|. Where p slides past the
 //   end of an edge this continues the edge contact: same normal and distance at the boundary of the
 //   slab (the distance from a point to a convex polygon has a continuous gradient outside it), so
-//   a corner resting on (or a hair beside) a corner keeps its contact. Where v lies within a slab
-//   of an edge at p (a box on an equal box shifted by a hair), v's edge contact is found from v's
-//   side too; with the margin at most 10 times the point tolerance of duplicates below (as for
-//   ContactSim, margin 1 cm), a corner within 6 degrees of v's edge normal is that same contact.
+//   a corner resting on (or a hair beside) a corner keeps its contact. Within the corner cone
+//   (p - v within about 6 degrees of an edge normal at v) it also needs v past the ends of both
+//   edges at p (the corners are the polygons' nearest features): otherwise v lies within the slab
+//   of an edge at p and touches that edge from v's side, and p's corner normal would only add a
+//   constraint along that edge's line, as far as the margin reaches (a box sliding along a floor
+//   would "meet" the floor's far corner).
 // - A vertex only touches an edge that it faces: the edge normal points against the vertex's
 //   outward bisector. Where a corner lies exactly on the line of a side edge of the other polygon
 //   (boxes stacked exactly aligned, slightly penetrating), this picks the supporting edge instead
@@ -41,6 +43,9 @@ namespace {
 constexpr double kRelativeTolerance = 1e-9;
 // cos(2.6 degrees): normals closer than that to opposite count as opposite.
 constexpr double kOppositeCosine = 0.999;
+// Sine of the smallest angle between a corner-corner normal and the corner's adjacent edge
+// normals outside the corner cone (about 6 degrees).
+constexpr double kCornerCone = 0.1;
 
 // The placement that maps the body frame of `from` into the body frame of `to`.
 Transform relativePlacement(const Transform& from, const Transform& to) {
@@ -142,17 +147,38 @@ bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& e
          near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
 }
 
-// The vertex of `polygon` nearer than `margin` whose Voronoi region holds `point` (outside the
-// polygon, beyond the end of the edge before the vertex and before the start of the edge after
-// it): the nearest point of the polygon to `point`, a corner meeting a corner.
-bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& vertex) {
+// Whether `offset` (from a vertex) points beyond the end of the edge arriving at the vertex along
+// `before` and before the start of the edge leaving it along `after`: into the vertex's Voronoi
+// region outside the polygon.
+bool inCornerRegion(Vec2 offset, Vec2 before, Vec2 after) {
+  return glm::dot(offset, before) > 0 && glm::dot(offset, after) < 0;
+}
+
+// Whether `offset` (from a vertex) lies within the corner cone of either edge at the vertex (the
+// edges run along `before` and `after`): nearly along that edge's normal.
+bool inCornerCone(Vec2 offset, Vec2 before, Vec2 after) {
+  const double length = glm::length(offset);
+  return glm::dot(offset, glm::normalize(before)) < kCornerCone * length ||
+         -glm::dot(offset, glm::normalize(after)) < kCornerCone * length;
+}
+
+// The vertex of `polygon` nearer than `margin` whose Voronoi region holds `point`: its nearest
+// point, a corner meeting a corner. `previous` and `next` are the point's neighbouring corners on
+// its own polygon (all in `polygon`'s frame). Within the corner cone the point's own Voronoi region
+// must hold the vertex as well (the two corners are the nearest features of the polygons).
+bool findTouchedVertex(const Shape& polygon, Vec2 point, Vec2 previous, Vec2 next, double margin,
+                       size_t& vertex) {
   const size_t n = polygon.vertices.size();
   for (size_t j = 0; j < n; ++j) {
     const Vec2 v = polygon.vertices[j];
     const Vec2 offset = point - v;
-    if (glm::dot(offset, v - polygon.vertices[(j + n - 1) % n]) <= 0 ||
-        glm::dot(offset, polygon.vertices[(j + 1) % n] - v) >= 0)
-      continue;
+    const Vec2 before = v - polygon.vertices[(j + n - 1) % n];
+    const Vec2 after = polygon.vertices[(j + 1) % n] - v;
+    if (!inCornerRegion(offset, before, after)) continue;
+    // A point lies in at most one vertex region: this v is the nearest point of the polygon.
+    if (inCornerCone(offset, before, after) &&
+        !inCornerRegion(-offset, point - previous, next - point))
+      return false;
     if (!(glm::length(offset) < margin)) return false;
     vertex = j;
     return true;
@@ -206,7 +232,8 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
       contact.distance = touch.distance;
       contact.feature =
           featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
-    } else if (findTouchedVertex(other, point, margin, vertex)) {
+    } else if (findTouchedVertex(other, point, placed[(i + n - 1) % n], placed[(i + 1) % n], margin,
+                                 vertex)) {
       // Corner to corner: the normal runs along the line between the two corners.
       contact.normalKind = NormalKind::CentreLine;
       contact.point2 = otherPlace.apply(other.vertices[vertex]);
