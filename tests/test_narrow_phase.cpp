@@ -475,7 +475,7 @@ Transform randomPlace(std::mt19937& rng, double spread) {
 TEST_CASE("random polygon pairs: contacts agree with brute-force distances and inside tests") {
   std::mt19937 rng(7);
   const double margin = 0.05;
-  int nearChecked = 0, insideChecked = 0;
+  int nearChecked = 0, insideChecked = 0, cornerChecked = 0;
   for (int trial = 0; trial < 3000; ++trial) {
     CAPTURE(trial);
     Vec2 ca, cb;
@@ -518,8 +518,8 @@ TEST_CASE("random polygon pairs: contacts agree with brute-force distances and i
       }
     }
 
-    // Disjoint and apart by less than the margin with the nearest points vertex-to-edge: that
-    // contact exists.
+    // Disjoint and apart by less than the margin: a contact at that distance exists, whether the
+    // nearest features are a vertex and an edge or two vertices.
     bool contained = insideDepth(vb, va[0]) < 0 || insideDepth(va, vb[0]) < 0;
     if (contained || boundariesMeet(va, vb)) continue;
     double nearest = std::numeric_limits<double>::infinity();
@@ -540,14 +540,16 @@ TEST_CASE("random polygon pairs: contacts agree with brute-force distances and i
       }
     }
     for (const auto& c : contacts) CHECK(c.distance >= nearest - 1e-9);
-    if (nearest >= margin || !interior) continue;  // corner beside corner: no contact required
+    if (nearest >= margin) continue;
     ++nearChecked;
+    cornerChecked += !interior;  // the nearest features are two corners
     bool found = std::any_of(contacts.begin(), contacts.end(), [&](const ContactGeometry& c) {
       return std::abs(c.distance - nearest) < 1e-9;
     });
     CHECK(found);
   }
   CHECK(nearChecked > 50);
+  CHECK(cornerChecked > 0);
   CHECK(insideChecked > 200);
 }
 
@@ -699,4 +701,89 @@ TEST_CASE("a polygon of many corners on a polygon of many corners touches at the
     CHECK(c.distance == doctest::Approx(gap).epsilon(1e-9));
     CHECK(near(c.point1, Vec2{0, top + gap}));
   }
+}
+
+namespace {
+
+// The distance between two disjoint polygons (brute force: every vertex against every edge).
+double polygonDistance(const std::vector<Vec2>& p, const std::vector<Vec2>& q) {
+  double nearest = std::numeric_limits<double>::infinity();
+  for (int side = 0; side < 2; ++side) {
+    const auto& own = side == 0 ? p : q;
+    const auto& other = side == 0 ? q : p;
+    for (Vec2 v : own)
+      for (size_t j = 0; j < other.size(); ++j)
+        nearest = std::min(nearest, toSegment(v, other[j], other[(j + 1) % other.size()]).distance);
+  }
+  return nearest;
+}
+
+}  // namespace
+
+TEST_CASE("a box's corner on, or a hair beside, another box's corner gives one contact") {
+  // Box a's bottom-right corner p = v + (dx, dy), turned by theta about p, near box b's top-left
+  // corner v = (-0.5, 0.5): exactly on it, a hair past the end of b's top edge (dx < 0: the
+  // nearest features are two corners), a hair within it (dx > 0), or beside b's side (dy < 0).
+  // Each contact joins a corner to its nearest point on the other box, with a unit normal from
+  // body 2 towards body 1 (a corner-corner normal along the line between them); the nearest
+  // contact is at the distance between the boxes. Up to the 2.6 degrees within which a corner on
+  // each other's edge counts as one contact, there is exactly one; beyond (theta = 0.05) each
+  // corner may rest on the other's edge. Distances hold to the narrow phase's length tolerance
+  // (1e-9 times the radii, 1.4e-9 m here), and where the two corners' contacts count as one, the
+  // one kept may lie farther than the other by the turn theta times the offset between them.
+  const Shape unit = box(1, 1);
+  const Transform lowerPlace({0, 0}, 0);
+  const Vec2 v{-0.5, 0.5};
+  int checked = 0, corners = 0;
+  for (double theta : {0.0, 1e-6, -1e-6, 1e-3, -1e-3, 0.05, -0.05})
+    for (double dx : {0.0, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4, -1e-4, -3e-3})
+      for (double dy : {0.0, 1e-9, 1e-6, 1e-4, 3e-3, -1e-6, -1e-4}) {
+        CAPTURE(theta);
+        CAPTURE(dx);
+        CAPTURE(dy);
+        const Vec2 p = v + Vec2{dx, dy};
+        const Transform turn({0, 0}, theta);
+        const Transform upperPlace(p - turn.apply(unit.vertices[1]), theta);
+        const auto va = worldVertices(unit, upperPlace), vb = worldVertices(unit, lowerPlace);
+        bool overlap = false;
+        for (Vec2 x : va) overlap = overlap || insideDepth(vb, x) < -1e-12;
+        for (Vec2 x : vb) overlap = overlap || insideDepth(va, x) < -1e-12;
+        if (overlap) continue;
+        const double distance = polygonDistance(va, vb);
+        ++checked;
+        for (bool upperFirst : {true, false}) {
+          CAPTURE(upperFirst);
+          const auto contacts = upperFirst ? collide(unit, upperPlace, unit, lowerPlace)
+                                           : collide(unit, lowerPlace, unit, upperPlace);
+          REQUIRE(contacts.size() >= 1);
+          REQUIRE(contacts.size() <= (std::abs(theta) < 0.04 ? 1u : 2u));
+          const double tolerance = 2e-9, merged = std::abs(theta) * (std::abs(dx) + std::abs(dy));
+          double nearest = std::numeric_limits<double>::infinity();
+          for (const ContactGeometry& c : contacts) {
+            checkConsistent(c);
+            const bool body1IsUpper = c.pointOwnerIsFirst == upperFirst;
+            const auto& body1 = body1IsUpper ? va : vb;
+            const auto& body2 = body1IsUpper ? vb : va;
+            CHECK(std::abs(c.distance - polygonDistance({c.point1}, body2)) <= tolerance);
+            CHECK(std::abs(glm::length(c.point1 - c.point2) - std::abs(c.distance)) <= 1e-12);
+            CHECK(glm::dot(c.normal, glm::normalize(upperPlace.position - lowerPlace.position)) *
+                      (body1IsUpper ? 1 : -1) >
+                  0);
+            nearest = std::min(nearest, c.distance);
+            if (c.normalKind != NormalKind::CentreLine) continue;
+            // Corner to corner: the two corners, and a normal that separates the boxes.
+            ++corners;
+            CHECK(near(c.anchor1, c.point1, 0));
+            CHECK(near(c.anchor2, c.point2, 0));
+            CHECK(near(c.point1, body1IsUpper ? p : v, 1e-12));
+            CHECK(near(c.point2, body1IsUpper ? v : p, 1e-12));
+            for (Vec2 x : body1) CHECK(glm::dot(c.normal, x - c.point2) >= c.distance - 1e-12);
+            for (Vec2 x : body2) CHECK(glm::dot(c.normal, x - c.point2) <= 1e-12);
+          }
+          CHECK(nearest >= distance - tolerance);
+          CHECK(nearest <= distance + tolerance + merged);
+        }
+      }
+  CHECK(checked > 200);
+  CHECK(corners > 50);
 }

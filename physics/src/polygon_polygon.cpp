@@ -6,10 +6,18 @@
 // Choices:
 // - Tolerance: slab membership (and telling "on" from "outside") uses a length tolerance of 1e-9
 //   times the sum of the bounding radii: far above rounding, far below any physical length.
-// - A vertex outside every slab of the other polygon but in the Voronoi region of one of its
-//   vertices within the margin (corner meeting corner) gives a corner-corner contact whose normal
-//   runs along the line between the two corners (NormalKind::CentreLine), so that a collision
-//   between corners is seen before they overlap.
+// - Corner near corner: a vertex p outside every slab of the other polygon, in the Voronoi region
+//   of its vertex v (beyond the ends of both edges at v) within the margin, has v as its nearest
+//   point: it gives a corner-corner contact whose normal runs along the line between the corners
+//   (NormalKind::CentreLine, anchors p and v) at p's true distance |p - v|. Where p slides past the
+//   end of an edge this continues the edge contact: same normal and distance at the boundary of the
+//   slab (the distance from a point to a convex polygon has a continuous gradient outside it), so
+//   a corner resting on (or a hair beside) a corner keeps its contact. Within the corner cone
+//   (p - v within about 6 degrees of an edge normal at v) it also needs v past the ends of both
+//   edges at p (the corners are the polygons' nearest features): otherwise v lies within the slab
+//   of an edge at p and touches that edge from v's side, and p's corner normal would only add a
+//   constraint along that edge's line, as far as the margin reaches (a box sliding along a floor
+//   would "meet" the floor's far corner).
 // - A vertex only touches an edge that it faces: the edge normal points against the vertex's
 //   outward bisector. Where a corner lies exactly on the line of a side edge of the other polygon
 //   (boxes stacked exactly aligned, slightly penetrating), this picks the supporting edge instead
@@ -17,9 +25,11 @@
 //   lies falls back to the edge of least penetration.
 // - Duplicates: a contact from a vertex of b is dropped when a contact from a vertex of a has the
 //   opposite normal (within 2.6 degrees) and the same two points, swapped, within
-//   max(margin / 10, 2 tolerances). Absolute margin / 10 also catches the near-duplicate left by a
-//   tiny tilt between the stacked boxes; two genuinely different contacts that close with opposite
-//   normals would constrain the same motion anyway.
+//   max(margin / 10, 2 tolerances), or when the two corners coincide (within 2 tolerances: a
+//   corner exactly on a corner, seen from each side against a different edge): of those two, the
+//   one whose normal separates the polygons (the larger projected gap) is kept. Absolute margin /
+//   10 also catches the near-duplicate left by a tiny tilt between the stacked boxes; two genuinely
+//   different contacts that close with opposite normals would constrain the same motion anyway.
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -34,7 +44,7 @@ constexpr double kRelativeTolerance = 1e-9;
 // cos(2.6 degrees): normals closer than that to opposite count as opposite.
 constexpr double kOppositeCosine = 0.999;
 // Sine of the smallest angle between a corner-corner normal and the corner's adjacent edge
-// normals (about 6 degrees).
+// normals outside the corner cone (about 6 degrees).
 constexpr double kCornerCone = 0.1;
 
 // The placement that maps the body frame of `from` into the body frame of `to`.
@@ -103,10 +113,33 @@ bool findTouchedEdge(const Shape& polygon, Vec2 point, Vec2 facing, double margi
   return touch.distance < margin;
 }
 
+// Whether `contact` and `earlier` join the same two corners, seen from each side (within
+// `coincide`).
+bool cornersCoincide(const ContactGeometry& contact, const ContactGeometry& earlier,
+                     double coincide) {
+  return glm::length(contact.point1 - earlier.point2) <= coincide &&
+         glm::length(contact.point2 - earlier.point1) <= coincide;
+}
+
+// How far apart `body1` (at place1) and `body2` (at place2) lie along `normal` (world frame, from
+// body 2 towards body 1): the least projection of body 1 minus the greatest of body 2. It equals
+// the distance between the polygons exactly when `normal` is the direction of their nearest
+// points, and falls short of it otherwise (negative where the normal does not separate them).
+double projectedGap(const Shape& body1, const Transform& place1, const Shape& body2,
+                    const Transform& place2, Vec2 normal) {
+  double least = std::numeric_limits<double>::infinity();
+  double greatest = -least;
+  for (const Vec2 v : body1.vertices) least = std::min(least, glm::dot(normal, place1.apply(v)));
+  for (const Vec2 v : body2.vertices)
+    greatest = std::max(greatest, glm::dot(normal, place2.apply(v)));
+  return least - greatest;
+}
+
 // Whether `contact` is `earlier` seen from the other polygon: opposite normal, same points swapped.
 bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& earlier,
-                        double tolerance) {
+                        double tolerance, double coincide) {
   auto near = [&](Vec2 p, Vec2 q) { return glm::length(p - q) <= tolerance; };
+  if (cornersCoincide(contact, earlier, coincide)) return true;
   // A corner-corner normal is ill-defined where the corners (nearly) coincide: compare points only.
   const bool corner =
       contact.normalKind == NormalKind::CentreLine || earlier.normalKind == NormalKind::CentreLine;
@@ -114,22 +147,37 @@ bool sameContactSwapped(const ContactGeometry& contact, const ContactGeometry& e
          near(contact.point1, earlier.point2) && near(contact.point2, earlier.point1);
 }
 
-// The vertex of `polygon` whose Voronoi region holds `point` (outside the polygon, beyond the end
-// of the edge before the vertex and before the start of the edge after it), if it is closer than
-// `margin`: a corner meeting a corner. Points that lie almost along an adjacent edge's normal
-// (within kCornerCone of it) are left out: there the corner is nearly on the edge, as when a box
-// sits on an equal box shifted by a hair, and a tilted corner normal would push it sideways.
-bool findTouchedVertex(const Shape& polygon, Vec2 point, double margin, size_t& vertex) {
+// Whether `offset` (from a vertex) points beyond the end of the edge arriving at the vertex along
+// `before` and before the start of the edge leaving it along `after`: into the vertex's Voronoi
+// region outside the polygon.
+bool inCornerRegion(Vec2 offset, Vec2 before, Vec2 after) {
+  return glm::dot(offset, before) > 0 && glm::dot(offset, after) < 0;
+}
+
+// Whether `offset` (from a vertex) lies within the corner cone of either edge at the vertex (the
+// edges run along `before` and `after`): nearly along that edge's normal.
+bool inCornerCone(Vec2 offset, Vec2 before, Vec2 after) {
+  const double length = glm::length(offset);
+  return glm::dot(offset, glm::normalize(before)) < kCornerCone * length ||
+         -glm::dot(offset, glm::normalize(after)) < kCornerCone * length;
+}
+
+// The vertex of `polygon` nearer than `margin` whose Voronoi region holds `point`: its nearest
+// point, a corner meeting a corner. `previous` and `next` are the point's neighbouring corners on
+// its own polygon (all in `polygon`'s frame). Within the corner cone the point's own Voronoi region
+// must hold the vertex as well (the two corners are the nearest features of the polygons).
+bool findTouchedVertex(const Shape& polygon, Vec2 point, Vec2 previous, Vec2 next, double margin,
+                       size_t& vertex) {
   const size_t n = polygon.vertices.size();
   for (size_t j = 0; j < n; ++j) {
-    Vec2 v = polygon.vertices[j];
-    Vec2 offset = point - v;
-    Vec2 before = glm::normalize(v - polygon.vertices[(j + n - 1) % n]);
-    Vec2 after = glm::normalize(polygon.vertices[(j + 1) % n] - v);
-    if (glm::dot(offset, before) <= 0 || glm::dot(offset, after) >= 0) continue;
-    const double length = glm::length(offset);
-    if (glm::dot(offset, before) < kCornerCone * length ||
-        -glm::dot(offset, after) < kCornerCone * length)
+    const Vec2 v = polygon.vertices[j];
+    const Vec2 offset = point - v;
+    const Vec2 before = v - polygon.vertices[(j + n - 1) % n];
+    const Vec2 after = polygon.vertices[(j + 1) % n] - v;
+    if (!inCornerRegion(offset, before, after)) continue;
+    // A point lies in at most one vertex region: this v is the nearest point of the polygon.
+    if (inCornerCone(offset, before, after) &&
+        !inCornerRegion(-offset, point - previous, next - point))
       return false;
     if (!(glm::length(offset) < margin)) return false;
     vertex = j;
@@ -184,7 +232,8 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
       contact.distance = touch.distance;
       contact.feature =
           featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
-    } else if (findTouchedVertex(other, point, margin, vertex)) {
+    } else if (findTouchedVertex(other, point, placed[(i + n - 1) % n], placed[(i + 1) % n], margin,
+                                 vertex)) {
       // Corner to corner: the normal runs along the line between the two corners.
       contact.normalKind = NormalKind::CentreLine;
       contact.point2 = otherPlace.apply(other.vertices[vertex]);
@@ -199,9 +248,14 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     }
     size_t repeated = endEarlier;
     for (size_t k = firstEarlier; k < endEarlier && repeated == endEarlier; ++k)
-      if (sameContactSwapped(contact, out[k], sameTolerance)) repeated = k;
+      if (sameContactSwapped(contact, out[k], sameTolerance, 2 * tolerance)) repeated = k;
     if (repeated == endEarlier) {
       out.push_back(contact);
+    } else if (cornersCoincide(contact, out[repeated], 2 * tolerance)) {
+      // A corner on a corner: of the two edge normals, the one that separates the polygons.
+      if (projectedGap(owner, ownerPlace, other, otherPlace, contact.normal) >
+          projectedGap(other, otherPlace, owner, ownerPlace, out[repeated].normal))
+        out[repeated] = contact;
     } else if (out[repeated].normalKind == NormalKind::CentreLine &&
                contact.normalKind == NormalKind::EdgeOfBody2) {
       out[repeated] = contact;  // a corner resting on an edge beats the same point seen as corners
