@@ -72,7 +72,6 @@ struct Columns {
   double* weightt;
   double* frictionRatio;  // mu s_n^2 / s_t^2, and 1 / (1 + mu^2 s_n^2 / s_t^2): the wedge's
   double* footScale;      // projection in the scaled norm (projectOntoWedge, qp_operator.h)
-  double* wedgeDivisor;   // 1 + mu^2: the Euclidean projection's (the residual's)
   double* rn;
   double* rt;
   double* invMass1;
@@ -87,7 +86,7 @@ struct Columns {
   double* changeAngular;
 };
 
-static_assert(kApgdColumns == 28 && kApgdIndices == 4);
+static_assert(kApgdColumns == 27 && kApgdIndices == 4);
 
 Columns columnsOf(const ApgdWork& work, size_t k) {
   double* base = work.columns.data();
@@ -97,7 +96,7 @@ Columns columnsOf(const ApgdWork& work, size_t k) {
           column(2),  column(3),   column(4),       column(5),       column(6),  column(7),
           column(8),  column(9),   column(10),      column(11),      column(12), column(13),
           column(14), column(15),  column(16),      column(17),      column(18), column(19),
-          column(20), column(21),  column(22),      column(24),      column(26)};
+          column(20), column(21),  column(23),      column(25)};
 }
 
 // The contacts as columns with their projection, scaling (weight = 1 / s_n^2 = N_nn of the
@@ -130,7 +129,6 @@ void pack(const QpProblem& problem, const ApgdWork& work) {
     const double ratio = weightt / weight;
     out.frictionRatio[c] = friction * ratio;
     out.footScale[c] = 1 / (1 + friction * friction * ratio);
-    out.wedgeDivisor[c] = 1 + contact.friction * contact.friction;
     out.rn[c] = problem.r[2 * c];
     out.rt[c] = problem.friction ? problem.r[2 * c + 1] : 0.0;
     out.invMass1[c] = problem.bodies[contact.body1].invMass;
@@ -261,16 +259,10 @@ template <bool Friction>
     wt += in.rt[c];
     const double gn = gamma[2 * c], gt = gamma[2 * c + 1];
     const double d = in.weight[c];
-    if constexpr (Friction) {  // d |g - Proj_K(g - w / d)|, the Euclidean projectOntoWedge
-      const double step = in.scale2[c], mu = in.friction[c];
-      const double n = gn - wn * step, t = gt - wt * step;
-      const double magnitude = std::abs(t);
-      const bool inside = n >= 0 && magnitude <= mu * n;
-      const bool polar = mu * magnitude <= -n;
-      const double s = (n + mu * magnitude) / in.wedgeDivisor[c];
-      const double pn = inside ? n : polar ? 0.0 : s;
-      const double pt = inside ? t : polar ? 0.0 : std::copysign(mu * s, t);
-      const double en = gn - pn, et = gt - pt;
+    if constexpr (Friction) {  // d |g - Proj_K(g - w / d)|, Proj_K Euclidean
+      const double step = in.scale2[c];
+      const Impulse p = projectOntoWedge({gn - wn * step, gt - wt * step}, in.friction[c]);
+      const double en = gn - p.n, et = gt - p.t;
       term[c] = d * std::sqrt(en * en + et * et);
     } else {  // |min(d g_n, w_n)|
       const double dn = d * gn;
