@@ -17,10 +17,13 @@
 namespace contactlab {
 
 // A body in the substeps: its velocity, its displacement since the start of the step (x, y,
-// angle) and the rotation of the displacement as (cos - 1, sin). One cache line.
+// angle) and the rotation of the displacement as (cos - 1, sin). One cache line, whose halves the
+// sweeps read as four doubles each (substep_sweep.cpp): the velocity, then dx, dy and the
+// rotation.
 struct alignas(64) SubstepBody {
   BodyVelocity velocity;
-  double dx = 0, dy = 0, cosMinusOne = 0, sine = 0, turn = 0;
+  double turn = 0;
+  double dx = 0, dy = 0, cosMinusOne = 0, sine = 0;
 };
 static_assert(sizeof(SubstepBody) == 64);
 

@@ -2,12 +2,68 @@
 // Gauss-Seidel updates of substep_solver.h written for kLanes manifolds at once. Within a colour
 // no two manifolds share a movable body, so each lane's update is exactly the scalar update of its
 // manifold taken alone; branches become choices between computed values (selectLanes).
+#include <cstddef>
 #include <span>
 
 #include "substep_lanes.h"
 
 namespace contactlab {
 namespace {
+
+// A half of a body's record (SubstepBody) as four doubles, and four floats: the velocity and the
+// turn in the first half, dx, dy and the rotation in the second. Read and written through
+// aligned vectors (the record is a cache line): a copy through memory would be split in two
+// where the processor's tuning splits unaligned accesses, and each half then waits for the other.
+static_assert(offsetof(SubstepBody, velocity) == 0 && sizeof(BodyVelocity) == 3 * sizeof(double) &&
+              offsetof(SubstepBody, turn) == 3 * sizeof(double) &&
+              offsetof(SubstepBody, dx) == 4 * sizeof(double) &&
+              offsetof(SubstepBody, dy) == 5 * sizeof(double) &&
+              offsetof(SubstepBody, cosMinusOne) == 6 * sizeof(double) &&
+              offsetof(SubstepBody, sine) == 7 * sizeof(double) && alignof(SubstepBody) == 64);
+using Double4 =
+    double __attribute__((vector_size(4 * sizeof(double)), aligned(4 * sizeof(double)), may_alias));
+using Float4 = float __attribute__((vector_size(4 * sizeof(float)), aligned(4 * sizeof(float))));
+enum class Half { Velocity = 0, Displacement = 1 };
+
+[[gnu::always_inline]] inline Double4& halfOf(SubstepBody& body, Half half) {
+  return reinterpret_cast<Double4*>(&body)[static_cast<int>(half)];
+}
+[[gnu::always_inline]] inline const Double4& halfOf(const SubstepBody& body, Half half) {
+  return reinterpret_cast<const Double4*>(&body)[static_cast<int>(half)];
+}
+
+// Eight rows of four floats (a_l, b_l, c_l, d_l) as four lanes a, b, c, d: a transposition by
+// shuffles, which moves whole vectors where filling the lanes one element at a time takes an
+// instruction per element. Rows l and l + 4 share a vector, so that every shuffle after that
+// stays within its halves (unpack and shuffle instructions of SSE2 and AVX).
+struct Columns {
+  Lanes a, b, c, d;
+};
+[[gnu::always_inline]] inline Columns columnsOf(const Float4 (&r)[kLanes]) {
+  const Lanes r04 = __builtin_shufflevector(r[0], r[4], 0, 1, 2, 3, 4, 5, 6, 7);
+  const Lanes r15 = __builtin_shufflevector(r[1], r[5], 0, 1, 2, 3, 4, 5, 6, 7);
+  const Lanes r26 = __builtin_shufflevector(r[2], r[6], 0, 1, 2, 3, 4, 5, 6, 7);
+  const Lanes r37 = __builtin_shufflevector(r[3], r[7], 0, 1, 2, 3, 4, 5, 6, 7);
+  // a_0 a_1 b_0 b_1 | a_4 a_5 b_4 b_5, and c, d likewise; then rows 2, 3 and 6, 7.
+  const Lanes ab01 = __builtin_shufflevector(r04, r15, 0, 8, 1, 9, 4, 12, 5, 13);
+  const Lanes cd01 = __builtin_shufflevector(r04, r15, 2, 10, 3, 11, 6, 14, 7, 15);
+  const Lanes ab23 = __builtin_shufflevector(r26, r37, 0, 8, 1, 9, 4, 12, 5, 13);
+  const Lanes cd23 = __builtin_shufflevector(r26, r37, 2, 10, 3, 11, 6, 14, 7, 15);
+  return {__builtin_shufflevector(ab01, ab23, 0, 1, 8, 9, 4, 5, 12, 13),
+          __builtin_shufflevector(ab01, ab23, 2, 3, 10, 11, 6, 7, 14, 15),
+          __builtin_shufflevector(cd01, cd23, 0, 1, 8, 9, 4, 5, 12, 13),
+          __builtin_shufflevector(cd01, cd23, 2, 3, 10, 11, 6, 7, 14, 15)};
+}
+
+// A half of each body's record, for the bodies of one side of a bundle, as lanes, each double
+// rounded to a float as the scalar conversion rounds it.
+[[gnu::always_inline]] inline Columns gatherHalves(const int (&body)[kLanes],
+                                                   const SubstepBody* bodies, Half half) {
+  Float4 rows[kLanes];
+  for (int l = 0; l < kLanes; ++l)
+    rows[l] = __builtin_convertvector(halfOf(bodies[body[l]], half), Float4);
+  return columnsOf(rows);
+}
 
 // The velocities of a bundle's two bodies per lane, gathered from the bodies and put back.
 struct PairVelocities {
@@ -17,18 +73,33 @@ struct PairVelocities {
 template <int Points>
 [[gnu::always_inline]] inline PairVelocities gather(const Bundle<Points>& b,
                                                     const SubstepBody* bodies) {
-  PairVelocities p{};
-  for (int l = 0; l < kLanes; ++l) {
-    const BodyVelocity& a = bodies[b.body1[l]].velocity;
-    const BodyVelocity& c = bodies[b.body2[l]].velocity;
-    p.v1x[l] = a.linear.x;
-    p.v1y[l] = a.linear.y;
-    p.w1[l] = a.angular;
-    p.v2x[l] = c.linear.x;
-    p.v2y[l] = c.linear.y;
-    p.w2[l] = c.angular;
-  }
-  return p;
+  const Columns one = gatherHalves(b.body1, bodies, Half::Velocity);
+  const Columns two = gatherHalves(b.body2, bodies, Half::Velocity);
+  return {one.a, one.b, one.c, two.a, two.b, two.c};
+}
+
+// Each lane's body velocity moved by (x, y, w), in double: the record's first half plus
+// (x, y, w, -0), -0 leaving the fourth (the turn) as it is, whatever its sign. Lane by lane
+// in order, as a fixed body or the spare one may be in several lanes.
+[[gnu::always_inline]] inline void addVelocities(const int (&body)[kLanes], Lanes x, Lanes y,
+                                                 Lanes w, SubstepBody* bodies) {
+  // columnsOf backwards: rows l and l + 4 of (x, y, w, -0) in one vector's two halves.
+  const Lanes keep = splat(-0.0f);
+  const Lanes xy01 = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);
+  const Lanes xy23 = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);
+  const Lanes wk01 = __builtin_shufflevector(w, keep, 0, 8, 1, 9, 4, 12, 5, 13);
+  const Lanes wk23 = __builtin_shufflevector(w, keep, 2, 10, 3, 11, 6, 14, 7, 15);
+  const Lanes r04 = __builtin_shufflevector(xy01, wk01, 0, 1, 8, 9, 4, 5, 12, 13);
+  const Lanes r15 = __builtin_shufflevector(xy01, wk01, 2, 3, 10, 11, 6, 7, 14, 15);
+  const Lanes r26 = __builtin_shufflevector(xy23, wk23, 0, 1, 8, 9, 4, 5, 12, 13);
+  const Lanes r37 = __builtin_shufflevector(xy23, wk23, 2, 3, 10, 11, 6, 7, 14, 15);
+  const Float4 rows[kLanes] = {
+      __builtin_shufflevector(r04, r04, 0, 1, 2, 3), __builtin_shufflevector(r15, r15, 0, 1, 2, 3),
+      __builtin_shufflevector(r26, r26, 0, 1, 2, 3), __builtin_shufflevector(r37, r37, 0, 1, 2, 3),
+      __builtin_shufflevector(r04, r04, 4, 5, 6, 7), __builtin_shufflevector(r15, r15, 4, 5, 6, 7),
+      __builtin_shufflevector(r26, r26, 4, 5, 6, 7), __builtin_shufflevector(r37, r37, 4, 5, 6, 7)};
+  for (int l = 0; l < kLanes; ++l)
+    halfOf(bodies[body[l]], Half::Velocity) += __builtin_convertvector(rows[l], Double4);
 }
 
 // Each body's velocity moved by what the bundle changed in its lanes (`p` less `before`), in
@@ -37,20 +108,8 @@ template <int Points>
 template <int Points>
 [[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& before,
                                            const PairVelocities& p, SubstepBody* bodies) {
-  const PairVelocities d{p.v1x - before.v1x, p.v1y - before.v1y, p.w1 - before.w1,
-                         p.v2x - before.v2x, p.v2y - before.v2y, p.w2 - before.w2};
-  for (int l = 0; l < kLanes; ++l) {
-    BodyVelocity& a = bodies[b.body1[l]].velocity;
-    a.linear.x += d.v1x[l];
-    a.linear.y += d.v1y[l];
-    a.angular += d.w1[l];
-  }
-  for (int l = 0; l < kLanes; ++l) {
-    BodyVelocity& c = bodies[b.body2[l]].velocity;
-    c.linear.x += d.v2x[l];
-    c.linear.y += d.v2y[l];
-    c.angular += d.w2[l];
-  }
+  addVelocities(b.body1, p.v1x - before.v1x, p.v1y - before.v1y, p.w1 - before.w1, bodies);
+  addVelocities(b.body2, p.v2x - before.v2x, p.v2y - before.v2y, p.w2 - before.w2, bodies);
 }
 
 // u_n = D_n^T v and u_t = D_t^T v (contact_row.h: alongRow), t = perpendicular(n) = (-n_y, n_x).
@@ -195,19 +254,10 @@ template <int Points>
 template <int Points>
 [[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
                                                 Lanes target) {
-  Lanes dx1{}, dy1{}, c1{}, s1{}, dx2{}, dy2{}, c2{}, s2{};
-  for (int l = 0; l < kLanes; ++l) {
-    const SubstepBody& m1 = bodies[b.body1[l]];
-    const SubstepBody& m2 = bodies[b.body2[l]];
-    dx1[l] = m1.dx;
-    dy1[l] = m1.dy;
-    c1[l] = m1.cosMinusOne;
-    s1[l] = m1.sine;
-    dx2[l] = m2.dx;
-    dy2[l] = m2.dy;
-    c2[l] = m2.cosMinusOne;
-    s2[l] = m2.sine;
-  }
+  const Columns one = gatherHalves(b.body1, bodies, Half::Displacement);
+  const Columns two = gatherHalves(b.body2, bodies, Half::Displacement);
+  const Lanes dx1 = one.a, dy1 = one.b, c1 = one.c, s1 = one.d;
+  const Lanes dx2 = two.a, dy2 = two.b, c2 = two.c, s2 = two.d;
   for (int p = 0; p < Points; ++p) {
     PointLanes& c = b.point[p];
     const PointRest& r = b.rest[p];
