@@ -55,54 +55,76 @@ void TimestepSim::updateDepth() {
   }
 }
 
-void TimestepSim::matchWarmStarts() {
+namespace {
+
+// How fast contact c's bodies approach along its normal at its point 1, at `states`.
+double approachSpeed(const Contact& c, std::span<const BodyState> states) {
+  const Vec2 p = c.geometry.point1;
+  return -glm::dot(c.geometry.normal,
+                   pointVelocity(states[c.body1], p) - pointVelocity(states[c.body2], p));
+}
+
+}  // namespace
+
+void TimestepSim::matchWarmStarts(std::span<const BodyState> states, double velocityTol) {
   order_.resize(found_.size());
   std::iota(order_.begin(), order_.end(), 0);
   auto pairOf = [&](int k) {
     return std::pair(std::min(found_[k].body1, found_[k].body2),
                      std::max(found_[k].body1, found_[k].body2));
   };
-  // The finder lists contacts by pair already (contact_finder.h); sorting is only a safeguard.
-  auto byPair = [&](int a, int b) { return pairOf(a) < pairOf(b); };
-  if (!std::is_sorted(order_.begin(), order_.end(), byPair))
-    std::stable_sort(order_.begin(), order_.end(), byPair);
-  warm_.assign(2 * found_.size(), 0.0);
-  warmFound_.assign(found_.size(), false);
   CONTACTLAB_ASSERT(std::is_sorted(previous_.begin(), previous_.end(),
                                    [](const WarmStart& a, const WarmStart& b) {
                                      return std::pair(a.low, a.high) < std::pair(b.low, b.high);
                                    }),
                     "timestep: the warm start must be sorted by pair");
-  size_t cursor = 0;  // previous_ is sorted by pair: one walk along both lists
-  for (const int k : order_) {
-    const auto [low, high] = pairOf(k);
-    while (cursor < previous_.size() &&
-           std::pair(previous_[cursor].low, previous_[cursor].high) < std::pair(low, high))
-      ++cursor;
-    const Contact& c = found_[k];
-    const ContactKey key = keyOf(c);
-    const WarmStart* match = nullptr;
-    double best = kWarmStartReach * kWarmStartReach;
-    for (size_t j = cursor;
-         j < previous_.size() && previous_[j].low == low && previous_[j].high == high; ++j) {
-      if (previous_[j].key == key) {
-        match = &previous_[j];
-        break;
+  // One walk along order_ and previous_ (sorted by pair), or false where order_ is not sorted by
+  // pair (found_ lists contacts by pair already: contact_finder.h; the sort is only a safeguard).
+  auto walk = [&] {
+    warm_.assign(2 * found_.size(), 0.0);
+    warmFound_.assign(found_.size(), false);
+    approaching_.clear();
+    size_t cursor = 0;
+    std::pair<int, int> last{-1, -1};
+    for (const int k : order_) {
+      const auto [low, high] = pairOf(k);
+      if (std::pair(low, high) < last) return false;
+      last = {low, high};
+      while (cursor < previous_.size() &&
+             std::pair(previous_[cursor].low, previous_[cursor].high) < std::pair(low, high))
+        ++cursor;
+      const Contact& c = found_[k];
+      if (approachSpeed(c, states) > velocityTol) approaching_.push_back(k);
+      const ContactKey key = keyOf(c);
+      const WarmStart* match = nullptr;
+      double best = kWarmStartReach * kWarmStartReach;
+      for (size_t j = cursor;
+           j < previous_.size() && previous_[j].low == low && previous_[j].high == high; ++j) {
+        if (previous_[j].key == key) {
+          match = &previous_[j];
+          break;
+        }
+        const Vec2 offset = previous_[j].point - c.geometry.point1;
+        const double distance = glm::dot(offset, offset);
+        if (distance < best) {
+          best = distance;
+          match = &previous_[j];
+        }
       }
-      const Vec2 offset = previous_[j].point - c.geometry.point1;
-      const double distance = glm::dot(offset, offset);
-      if (distance < best) {
-        best = distance;
-        match = &previous_[j];
-      }
+      if (!match) continue;
+      CONTACTLAB_ASSERT(match->low == low && match->high == high,
+                        "timestep: a warm start matched a contact of another pair");
+      warmFound_[k] = true;
+      warm_[2 * k] = match->normal;
+      warm_[2 * k + 1] = match->tangent;
     }
-    if (!match) continue;
-    CONTACTLAB_ASSERT(match->low == low && match->high == high,
-                      "timestep: a warm start matched a contact of another pair");
-    warmFound_[k] = true;
-    warm_[2 * k] = match->normal;
-    warm_[2 * k + 1] = match->tangent;
-  }
+    return true;
+  };
+  if (walk()) return;
+  std::stable_sort(order_.begin(), order_.end(),
+                   [&](int a, int b) { return pairOf(a) < pairOf(b); });
+  const bool sorted = walk();
+  CONTACTLAB_ASSERT(sorted, "timestep: the contacts sorted by pair");
 }
 
 void TimestepSim::detect(const Model& model, std::span<const BodyState> states, bool reuse,
@@ -141,7 +163,7 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
   StageTimer timer(stats.timestep.time.build);
-  matchWarmStarts();
+  matchWarmStarts(states, w.velocityTol);
   noRates_.assign(n, BodyRate{});
   const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
   timestepJointRows(model, states, noRates_, substeps ? std::span<const double>{} : reach_,
@@ -401,17 +423,14 @@ void TimestepSim::undoStep() {
 }
 
 void TimestepSim::reportCollisions(const Model& model, StepReport& stats) const {
-  for (const int k : order_) {
+  for (const int k : approaching_) {
     const double impulse = impulses_[2 * k];
     if (!(impulse > 0)) continue;
     const Contact& c = found_[k];
-    const Vec2 p = c.geometry.point1;
-    const double approach = -glm::dot(
-        c.geometry.normal, pointVelocity(saved_[c.body1], p) - pointVelocity(saved_[c.body2], p));
-    if (!(approach > model.settings.velocityTol)) continue;
     ++stats.collisions;
-    stats.collisionEvents.push_back({model.bodies[c.body1].id, model.bodies[c.body2].id, p,
-                                     c.geometry.normal, impulse, approach});
+    stats.collisionEvents.push_back({model.bodies[c.body1].id, model.bodies[c.body2].id,
+                                     c.geometry.point1, c.geometry.normal, impulse,
+                                     approachSpeed(c, saved_)});
   }
 }
 

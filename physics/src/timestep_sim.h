@@ -140,8 +140,10 @@ class TimestepSim {
   // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
   // of the previous step: the same key, else the nearest contact of the same two bodies within
   // kWarmStartReach (the same touch seen from the other body, which happens when corners of
-  // aligned boxes meet), else none (0).
-  void matchWarmStarts();
+  // aligned boxes meet), else none (0). approaching_: the contacts whose bodies approach faster
+  // than velocityTol at `states` (the step's start), in order_, for reportCollisions (one pass
+  // over the contacts fewer).
+  void matchWarmStarts(std::span<const BodyState> states, double velocityTol);
   // The warm start of the next step: previous_ and jointPrevious_ from this step's impulses (the
   // old ones go to current_ and jointCurrent_).
   void keepWarmStarts(const Model& model);
@@ -192,6 +194,7 @@ class TimestepSim {
   Scratch<std::vector<int>> order_;
   Scratch<std::vector<double>> warm_;  // 2 per contact
   Scratch<std::vector<bool>> warmFound_;
+  Scratch<std::vector<int>> approaching_;
   Scratch<std::vector<BodyRate>> noRates_;  // a zero rate per body
   Scratch<std::vector<JointRow>> jointRows_;
   Scratch<std::vector<TimestepJointRow>> jointQp_;
