@@ -36,9 +36,8 @@ struct PointLanes {
   Lanes normalImpulse, tangentImpulse;  // this substep's
 };
 // The rest of a contact, read once a substep or a step (kept apart, so that the sweeps stream
-// less): normalReach_i = n . r_i for the gap's rotation term.
+// less).
 struct PointRest {
-  Lanes normalReach1, normalReach2;
   Lanes gap;                        // Phi at the start of the step
   Lanes bounce;                     // -e u_n0 > 0 for a contact that bounces, else 0
   Lanes normalTotal, tangentTotal;  // this step's

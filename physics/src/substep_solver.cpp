@@ -63,8 +63,6 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[body2].position;
     Row& row = rows_[i];
     row = Row{contactRow(body1, body2, normal, arm1, arm2)};
-    row.normalReach1 = glm::dot(row.normal, arm1);
-    row.normalReach2 = glm::dot(row.normal, arm2);
     const RowBlock diagonal = rowBlock(row, inverseMass_[body1], inverseMass_[body2]);
     row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
     row.tangentMass = diagonal.tt > 0 ? 1 / diagonal.tt : 0;
@@ -136,8 +134,6 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
     c.excess[lane] = r.gap - terms_.target;
     c.normalImpulse[lane] = r.normalImpulse;
     c.tangentImpulse[lane] = r.tangentImpulse;
-    rest.normalReach1[lane] = r.normalReach1;
-    rest.normalReach2[lane] = r.normalReach2;
     rest.gap[lane] = r.gap;
     rest.bounce[lane] = r.bounce;
     rest.normalTotal[lane] = 0;
@@ -170,8 +166,8 @@ void spareLanes(Bundle<Points>& bundle, int used, int spare) {
       PointRest& r = bundle.rest[p];
       for (Lanes* field :
            {&c.normalX, &c.normalY, &c.normalArm1, &c.normalArm2, &c.tangentArm1, &c.tangentArm2,
-            &c.normalMass, &c.tangentMass, &c.excess, &c.normalImpulse, &c.tangentImpulse,
-            &r.normalReach1, &r.normalReach2, &r.gap, &r.bounce, &r.normalTotal, &r.tangentTotal})
+            &c.normalMass, &c.tangentMass, &c.excess, &c.normalImpulse, &c.tangentImpulse, &r.gap,
+            &r.bounce, &r.normalTotal, &r.tangentTotal})
         (*field)[l] = 0;
     }
     if constexpr (Points == 2) {

@@ -70,9 +70,8 @@ class SubstepSolver {
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
   // body i at the start of the step: the rows as found, before they are laid out in bundles.
   struct Row : ContactRow {
-    double normalReach1 = 0, normalReach2 = 0;  // n . r1, n . r2
-    double normalMass = 0, tangentMass = 0;     // 1 / (D^T M^-1 D) of each row
-    double gap = 0;                             // Phi at the start of the step
+    double normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D) of each row
+    double gap = 0;                          // Phi at the start of the step
     double friction = 0;
     double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
     double normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep

@@ -249,8 +249,10 @@ template <int Points>
   c.normalImpulse = x2;
 }
 
-// Phi_0 + n . (d1 - d2) with d_i the displacement of the contact point on body i (substep_solver
-// .cpp, gapNow), less the target gap.
+// Phi_0 + n . (d1 - d2) with d_i the displacement of the contact point on body i
+// (substep_solver.h), less the target gap. The rotation's term n . (R - I) r_i is
+// (cos - 1) n . r_i + sin (r_i x n), and n . r_i is the tangent row's arm r_i x t (t =
+// perpendicular(n) = (-n_y, n_x): r_x n_x - r_y (-n_y), the same number).
 template <int Points>
 [[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
                                                 Lanes target) {
@@ -261,8 +263,8 @@ template <int Points>
   for (int p = 0; p < Points; ++p) {
     PointLanes& c = b.point[p];
     const PointRest& r = b.rest[p];
-    c.excess = (r.gap + c.normalX * (dx1 - dx2) + c.normalY * (dy1 - dy2) + c1 * r.normalReach1 +
-                s1 * c.normalArm1 - c2 * r.normalReach2 - s2 * c.normalArm2) -
+    c.excess = (r.gap + c.normalX * (dx1 - dx2) + c.normalY * (dy1 - dy2) + c1 * c.tangentArm1 +
+                s1 * c.normalArm1 - c2 * c.tangentArm2 - s2 * c.normalArm2) -
                target;
   }
 }
