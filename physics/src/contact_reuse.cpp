@@ -20,11 +20,11 @@ bool sameRelativePlacement(const BodyState& nowI, const BodyState& nowJ, const T
 }
 
 // Contact geometry found with the two shapes at (first, second), held in the frames of the bodies
-// that own its points and normal (HeldContact).
-HeldContact held(const ContactGeometry& g, const Transform& first, const Transform& second) {
+// that own its points and normal (HeldContact), written into `out`.
+void hold(const ContactGeometry& g, const Transform& first, const Transform& second,
+          HeldContact& out) {
   const Transform& place1 = g.pointOwnerIsFirst ? first : second;
   const Transform& place2 = g.pointOwnerIsFirst ? second : first;
-  HeldContact out;
   out.pointOwnerIsFirst = g.pointOwnerIsFirst;
   out.normalKind = g.normalKind;
   out.feature = g.feature;
@@ -37,7 +37,6 @@ HeldContact held(const ContactGeometry& g, const Transform& first, const Transfo
     out.point2 = place2.applyInverse(g.point2);
     out.normal = place2.rotateBack(g.normal);
   }
-  return out;
 }
 
 // A held contact carried along with the two shapes to (first, second), written into `out`: each
@@ -129,8 +128,8 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
                     pairMargin, geometry_, kReuseMarginSlack);
       next.count = static_cast<std::uint32_t>(geometry_.size());
       for (const ContactGeometry& g : geometry_) {
-        contactsNext_.push_back(held(g, transforms_[i], transforms_[j]));
-        if (g.distance < pairMargin) out.push_back(contactOf(g, i, j));
+        hold(g, transforms_[i], transforms_[j], contactsNext_.emplace_back());
+        if (g.distance < pairMargin) appendContact(out, g, i, j);
       }
     }
     collidedNext_.push_back(next);

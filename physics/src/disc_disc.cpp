@@ -13,7 +13,7 @@ void collideDiscs(const Shape& a, const Transform& ta, const Shape& b, const Tra
   bool coincident = !(centreDistance > 1e-12 * (a.radius + b.radius));
   Vec2 normal = coincident ? Vec2{0, 1} : offset / centreDistance;
 
-  ContactGeometry contact;
+  ContactGeometry& contact = out.emplace_back();  // in place: no copy read back across its pieces
   contact.pointOwnerIsFirst = true;
   contact.normalKind = NormalKind::CentreLine;
   contact.normal = normal;
@@ -23,7 +23,6 @@ void collideDiscs(const Shape& a, const Transform& ta, const Shape& b, const Tra
   contact.anchor1 = ta.position;
   contact.anchor2 = tb.position;
   contact.feature = featureCode(kDiscFeatureOfBody1, kDiscFeatureOfBody2, false);
-  out.push_back(contact);
 }
 
 }  // namespace contactlab

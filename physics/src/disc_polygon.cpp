@@ -31,7 +31,9 @@ void collideDiscPolygon(const Shape& disc, const Transform& discPlace, const Sha
   }
   if (!(edgeDistance - radius < margin)) return;
 
-  ContactGeometry contact;
+  // Written in place (a copy of a contact built on the stack is read back across its pieces), and
+  // taken back where the disc's nearest corner is beyond the margin.
+  ContactGeometry& contact = out.emplace_back();
   contact.pointOwnerIsFirst = discIsFirst;
   if (edgeDistance > 0) {
     // Outside: the nearest point of the boundary is inside an edge or at a vertex.
@@ -52,7 +54,10 @@ void collideDiscPolygon(const Shape& disc, const Transform& discPlace, const Sha
     if (atVertex) {
       Vec2 offset = centre - vertices[feature];
       double centreDistance = glm::length(offset);
-      if (!(centreDistance - radius < margin)) return;
+      if (!(centreDistance - radius < margin)) {
+        out.pop_back();
+        return;
+      }
       Vec2 normal = polygonPlace.rotate(offset / centreDistance);
       Vec2 vertex = polygonPlace.apply(vertices[feature]);
       contact.normalKind = NormalKind::CentreLine;
@@ -63,7 +68,6 @@ void collideDiscPolygon(const Shape& disc, const Transform& discPlace, const Sha
       contact.anchor1 = discPlace.position;
       contact.anchor2 = vertex;
       contact.feature = featureCode(kDiscFeatureOfBody1, static_cast<std::uint32_t>(feature), true);
-      out.push_back(contact);
       return;
     }
     deepestEdge = feature;
@@ -77,7 +81,6 @@ void collideDiscPolygon(const Shape& disc, const Transform& discPlace, const Sha
   contact.distance = edgeDistance - radius;
   contact.feature =
       featureCode(kDiscFeatureOfBody1, static_cast<std::uint32_t>(deepestEdge), false);
-  out.push_back(contact);
 }
 
 }  // namespace contactlab

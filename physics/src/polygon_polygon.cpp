@@ -222,7 +222,9 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     Vec2 facing = relative.rotate(owner.normals[(i + n - 1) % n] + owner.normals[i]);
     EdgeTouch touch;
     size_t vertex = 0;
-    ContactGeometry contact;
+    // Written in place at the end of `out` (a copy of a contact built on the stack reads it back
+    // across the pieces it was stored in, a stall per contact) and taken back if it is none.
+    ContactGeometry& contact = out.emplace_back();
     contact.pointOwnerIsFirst = ownerIsFirst;
     contact.point1 = ownerPlace.apply(owner.vertices[i]);
     if (findTouchedEdge(other, point, facing, margin, tolerance, deepest, touch)) {
@@ -244,14 +246,14 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
       contact.feature =
           featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(vertex), true);
     } else {
+      out.pop_back();
       continue;
     }
     size_t repeated = endEarlier;
     for (size_t k = firstEarlier; k < endEarlier && repeated == endEarlier; ++k)
       if (sameContactSwapped(contact, out[k], sameTolerance, 2 * tolerance)) repeated = k;
-    if (repeated == endEarlier) {
-      out.push_back(contact);
-    } else if (cornersCoincide(contact, out[repeated], 2 * tolerance)) {
+    if (repeated == endEarlier) continue;  // a new contact: kept where it is
+    if (cornersCoincide(contact, out[repeated], 2 * tolerance)) {
       // A corner on a corner: of the two edge normals, the one that separates the polygons.
       if (projectedGap(owner, ownerPlace, other, otherPlace, contact.normal) >
           projectedGap(other, otherPlace, owner, ownerPlace, out[repeated].normal))
@@ -260,6 +262,7 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
                contact.normalKind == NormalKind::EdgeOfBody2) {
       out[repeated] = contact;  // a corner resting on an edge beats the same point seen as corners
     }
+    out.pop_back();
   }
 }
 
