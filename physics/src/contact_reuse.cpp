@@ -71,6 +71,14 @@ void carry(const HeldContact& h, const Shape& first, const Shape& second, const 
   out.distance = glm::dot(out.normal, out.point1 - out.point2);
 }
 
+// The next contact of `out`, whose first `count` are this call's: an element already there while
+// the vector is long enough, so that a pile's contacts are overwritten in place from step to step
+// rather than zeroed and written again (the caller writes every field).
+Contact& nextSlot(std::vector<Contact>& out, size_t& count) {
+  if (count == out.size()) out.emplace_back();
+  return out[count++];
+}
+
 }  // namespace
 
 void ContactFinder::forgetReuse() {
@@ -86,7 +94,7 @@ void ContactFinder::undoReuse() {
 void ContactFinder::findReusing(const Model& model, std::span<const BodyState> states,
                                 double margin, std::vector<Contact>& out,
                                 std::span<const double> reach) {
-  out.clear();
+  size_t count = 0;  // out's first count are this call's
   place(model, states, reach);
   paddedPairs_.findPairs(boxes_, isStatic_, radius_, margin, pairs_);
   collidedNext_.clear();
@@ -98,23 +106,27 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
     while (cursor < collided_.size() &&
            std::pair(collided_[cursor].i, collided_[cursor].j) < std::pair(i, j))
       ++cursor;
-    CollidedPair next;
+    // Each record written in place, field by field (a copy of one built on the stack reads it back
+    // across the pieces it was stored in, a stall per record).
+    CollidedPair& next = collidedNext_.emplace_back();
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
         std::abs(collided_[cursor].margin - pairMargin) <= kReuseMarginSlack &&
         sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].offset,
                               collided_[cursor].turn)) {
-      next = collided_[cursor];
-      for (size_t k = next.first; k < next.first + next.count; ++k) {
-        Contact& c = out.emplace_back();
+      const CollidedPair& then = collided_[cursor];
+      for (size_t k = then.first; k < then.first + then.count; ++k) {
+        Contact& c = nextSlot(out, count);
         carry(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, transforms_[i],
               transforms_[j], c.geometry);
         c.body1 = c.geometry.pointOwnerIsFirst ? i : j;
         c.body2 = c.geometry.pointOwnerIsFirst ? j : i;
-        if (!(c.geometry.distance < pairMargin)) out.pop_back();
+        c.normalSpeed = 0;
+        if (!(c.geometry.distance < pairMargin)) --count;
       }
+      next = then;
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
-      contactsNext_.insert(contactsNext_.end(), contacts_.begin() + collided_[cursor].first,
-                           contacts_.begin() + collided_[cursor].first + next.count);
+      contactsNext_.insert(contactsNext_.end(), contacts_.begin() + then.first,
+                           contacts_.begin() + then.first + then.count);
     } else {
       next.i = i;
       next.j = j;
@@ -129,11 +141,16 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       next.count = static_cast<std::uint32_t>(geometry_.size());
       for (const ContactGeometry& g : geometry_) {
         hold(g, transforms_[i], transforms_[j], contactsNext_.emplace_back());
-        if (g.distance < pairMargin) appendContact(out, g, i, j);
+        if (!(g.distance < pairMargin)) continue;
+        Contact& c = nextSlot(out, count);
+        c.body1 = g.pointOwnerIsFirst ? i : j;
+        c.body2 = g.pointOwnerIsFirst ? j : i;
+        c.geometry = g;
+        c.normalSpeed = 0;
       }
     }
-    collidedNext_.push_back(next);
   }
+  out.resize(count);
   collided_.swap(collidedNext_);
   contacts_.swap(contactsNext_);
 }
