@@ -44,17 +44,22 @@ SubstepSolver::Gap SubstepSolver::jointGap(double separation, double perSubstep,
 
 void SubstepSolver::build(const Model& model, std::span<const Contact> found,
                           std::span<const int> order, std::span<const BodyState> states,
-                          std::span<const double> warm, int substeps) {
+                          std::span<const WarmStart> previous, std::vector<int>& approaching,
+                          int substeps) {
   const WorldSettings& w = model.settings;
   // Each row with body1 < body2 (swapping the bodies and negating the normal is the same row, with
   // the same two impulses), in `order`, which puts the rows of a pair next to each other.
   source_.assign(order.begin(), order.end());
   rows_.resize(found.size());
+  approaching.clear();
+  WarmStartWalk walk(previous);
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
     CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
                       "substeps: the sweep order lists a contact that was not found");
     const Contact& c = found[k];
+    if (approachSpeed(c, states) > w.velocityTol) approaching.push_back(k);
+    const WarmStart* warm = walk.next(c);
     const bool swap = c.body1 > c.body2;
     const int body1 = swap ? c.body2 : c.body1;
     const int body2 = swap ? c.body1 : c.body2;
@@ -75,9 +80,10 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
       const double un0 = normalVelocity(row, bodies_[body1].velocity, bodies_[body2].velocity);
       if (un0 < -w.restitutionThreshold) row.bounce = -e * un0;
     }
-    row.normalImpulse = std::max(warm[2 * k], 0.0) / substeps;
-    row.tangentImpulse = std::clamp(warm[2 * k + 1] / substeps, -row.friction * row.normalImpulse,
-                                    row.friction * row.normalImpulse);
+    row.normalImpulse = std::max(warm ? warm->normal : 0.0, 0.0) / substeps;
+    row.tangentImpulse =
+        std::clamp((warm ? warm->tangent : 0.0) / substeps, -row.friction * row.normalImpulse,
+                   row.friction * row.normalImpulse);
   }
   manifolds_.clear();
   for (size_t i = 0; i < rows_.size();) {
@@ -292,14 +298,14 @@ void SubstepSolver::bounce() {
 
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                             std::span<const int> order, std::span<const BodyRate> rates,
-                            std::span<const double> warm, int substeps,
-                            std::vector<BodyState>& states, std::span<double> impulses,
-                            const SubstepJoints& joints, StepReport& stats) {
+                            std::span<const WarmStart> previous, std::vector<int>& approaching,
+                            int substeps, std::vector<BodyState>& states,
+                            std::span<double> impulses, const SubstepJoints& joints,
+                            StepReport& stats) {
   const WorldSettings& w = model.settings;
   const double hs = w.dt / substeps;
   const size_t n = model.bodies.size();
-  CONTACTLAB_ASSERT(order.size() == found.size() && warm.size() == 2 * found.size() &&
-                        impulses.size() == 2 * found.size(),
+  CONTACTLAB_ASSERT(order.size() == found.size() && impulses.size() == 2 * found.size(),
                     "substeps: the order lists every contact; 2 impulses per contact");
   CONTACTLAB_ASSERT(states.size() == n && rates.size() == n && substeps >= 1,
                     "substeps: one state and one rate per body, at least one substep");
@@ -323,7 +329,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   {
     StageTimer timer(stats.timestep.time.build);
-    build(model, found, order, states, warm, substeps);
+    build(model, found, order, states, previous, approaching, substeps);
     if (!model.joints.empty()) refreshJoints(model, states);
     CONTACTLAB_ASSERT(model.joints.empty() || (joints.warm.size() == jointRows_.size() &&
                                                joints.rowImpulses.size() == jointRows_.size() &&

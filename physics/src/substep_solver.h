@@ -40,6 +40,7 @@
 #include "external_forces.h"
 #include "joint_rows.h"
 #include "model.h"
+#include "step_contacts.h"
 #include "substep_lanes.h"
 
 namespace contactlab {
@@ -56,15 +57,17 @@ struct SubstepJoints {
 class SubstepSolver {
  public:
   // Advances `states` by model.settings.dt in `substeps` substeps with the contacts `found` at the
-  // start of the step, swept in `order` (a permutation of them in which the contacts of a pair of
-  // bodies are next to each other). `warm` holds 2 impulses per contact (normal, tangential; the
-  // whole step's, N s) to start from, `impulses` receives the step's. `rates` are the external
+  // start of the step, swept in `order` (a permutation of them sorted by pair of bodies). Each
+  // contact starts from its warm start among `previous` (the previous step's impulses, sorted by
+  // pair: WarmStartWalk; the whole step's, N s); `impulses` receives the step's, 2 per contact
+  // (normal, tangential), and `approaching` the contacts whose bodies approach faster than
+  // velocity_tol at the start, in `order` (step_contacts.h). `rates` are the external
   // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations
   // and all contacts as one group in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
-               std::span<const BodyRate> rates, std::span<const double> warm, int substeps,
-               std::vector<BodyState>& states, std::span<double> impulses,
-               const SubstepJoints& joints, StepReport& stats);
+               std::span<const BodyRate> rates, std::span<const WarmStart> previous,
+               std::vector<int>& approaching, int substeps, std::vector<BodyState>& states,
+               std::span<double> impulses, const SubstepJoints& joints, StepReport& stats);
 
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
@@ -84,7 +87,8 @@ class SubstepSolver {
   };
 
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
-             std::span<const BodyState> states, std::span<const double> warm, int substeps);
+             std::span<const BodyState> states, std::span<const WarmStart> previous,
+             std::vector<int>& approaching, int substeps);
   // manifolds_ from rows_, then coloured and laid out in bundles (substep_lanes.h).
   void layOut(const Model& model);
   template <int Points>

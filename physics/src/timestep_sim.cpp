@@ -55,17 +55,6 @@ void TimestepSim::updateDepth() {
   }
 }
 
-namespace {
-
-// How fast contact c's bodies approach along its normal at its point 1, at `states`.
-double approachSpeed(const Contact& c, std::span<const BodyState> states) {
-  const Vec2 p = c.geometry.point1;
-  return -glm::dot(c.geometry.normal,
-                   pointVelocity(states[c.body1], p) - pointVelocity(states[c.body2], p));
-}
-
-}  // namespace
-
 void TimestepSim::matchWarmStarts(std::span<const BodyState> states, double velocityTol) {
   order_.resize(found_.size());
   std::iota(order_.begin(), order_.end(), 0);
@@ -73,58 +62,28 @@ void TimestepSim::matchWarmStarts(std::span<const BodyState> states, double velo
     return std::pair(std::min(found_[k].body1, found_[k].body2),
                      std::max(found_[k].body1, found_[k].body2));
   };
+  // The finder lists contacts by pair already (contact_finder.h); sorting is only a safeguard.
+  auto byPair = [&](int a, int b) { return pairOf(a) < pairOf(b); };
+  if (!std::is_sorted(order_.begin(), order_.end(), byPair))
+    std::stable_sort(order_.begin(), order_.end(), byPair);
   CONTACTLAB_ASSERT(std::is_sorted(previous_.begin(), previous_.end(),
                                    [](const WarmStart& a, const WarmStart& b) {
                                      return std::pair(a.low, a.high) < std::pair(b.low, b.high);
                                    }),
                     "timestep: the warm start must be sorted by pair");
-  // One walk along order_ and previous_ (sorted by pair), or false where order_ is not sorted by
-  // pair (found_ lists contacts by pair already: contact_finder.h; the sort is only a safeguard).
-  auto walk = [&] {
-    warm_.assign(2 * found_.size(), 0.0);
-    warmFound_.assign(found_.size(), false);
-    approaching_.clear();
-    size_t cursor = 0;
-    std::pair<int, int> last{-1, -1};
-    for (const int k : order_) {
-      const auto [low, high] = pairOf(k);
-      if (std::pair(low, high) < last) return false;
-      last = {low, high};
-      while (cursor < previous_.size() &&
-             std::pair(previous_[cursor].low, previous_[cursor].high) < std::pair(low, high))
-        ++cursor;
-      const Contact& c = found_[k];
-      if (approachSpeed(c, states) > velocityTol) approaching_.push_back(k);
-      const ContactKey key = keyOf(c);
-      const WarmStart* match = nullptr;
-      double best = kWarmStartReach * kWarmStartReach;
-      for (size_t j = cursor;
-           j < previous_.size() && previous_[j].low == low && previous_[j].high == high; ++j) {
-        if (previous_[j].key == key) {
-          match = &previous_[j];
-          break;
-        }
-        const Vec2 offset = previous_[j].point - c.geometry.point1;
-        const double distance = glm::dot(offset, offset);
-        if (distance < best) {
-          best = distance;
-          match = &previous_[j];
-        }
-      }
-      if (!match) continue;
-      CONTACTLAB_ASSERT(match->low == low && match->high == high,
-                        "timestep: a warm start matched a contact of another pair");
-      warmFound_[k] = true;
-      warm_[2 * k] = match->normal;
-      warm_[2 * k + 1] = match->tangent;
-    }
-    return true;
-  };
-  if (walk()) return;
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](int a, int b) { return pairOf(a) < pairOf(b); });
-  const bool sorted = walk();
-  CONTACTLAB_ASSERT(sorted, "timestep: the contacts sorted by pair");
+  warm_.assign(2 * found_.size(), 0.0);
+  warmFound_.assign(found_.size(), false);
+  approaching_.clear();
+  WarmStartWalk walk(previous_);
+  for (const int k : order_) {
+    const Contact& c = found_[k];
+    if (approachSpeed(c, states) > velocityTol) approaching_.push_back(k);
+    const WarmStart* match = walk.next(c);
+    if (!match) continue;
+    warmFound_[k] = true;
+    warm_[2 * k] = match->normal;
+    warm_[2 * k + 1] = match->tangent;
+  }
 }
 
 void TimestepSim::detect(const Model& model, std::span<const BodyState> states, bool reuse,
@@ -163,9 +122,16 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
   StageTimer timer(stats.timestep.time.build);
-  matchWarmStarts(states, w.velocityTol);
-  noRates_.assign(n, BodyRate{});
   const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
+  if (substeps) {
+    // The substeps take found_ in its own order (by pair: contact_finder.h) and look up the warm
+    // starts and the approaching contacts as they build their rows.
+    order_.resize(found_.size());
+    std::iota(order_.begin(), order_.end(), 0);
+  } else {
+    matchWarmStarts(states, w.velocityTol);
+  }
+  noRates_.assign(n, BodyRate{});
   timestepJointRows(model, states, noRates_, substeps ? std::span<const double>{} : reach_,
                     jointRows_);
   jointWarm_.assign(jointRows_.size(), 0.0);
@@ -378,8 +344,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                                     StepReport& stats) {
   detect(model, states, reuse, stats);
-  substep_.advance(model, found_, order_, rates_, warm_, model.settings.substeps, states, impulses_,
-                   {jointWarm_, jointRowImpulses_, jointImpulses_}, stats);
+  substep_.advance(model, found_, order_, rates_, previous_, approaching_, model.settings.substeps,
+                   states, impulses_, {jointWarm_, jointRowImpulses_, jointImpulses_}, stats);
 }
 
 void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {

@@ -36,6 +36,7 @@
 #include "islands.h"
 #include "model.h"
 #include "scratch.h"
+#include "step_contacts.h"
 #include "substep_solver.h"
 #include "timestep_joints.h"
 #include "timestep_rows.h"
@@ -50,7 +51,6 @@ namespace contactlab {
 // settled, takes them capped so that no contact closes past min(Phi, 0) (timestep_sim.cpp).
 inline constexpr int kFrictionPasses = 5;
 inline constexpr double kSlipTolerance = 0.1;
-inline constexpr double kWarmStartReach = 0.05;  // m
 
 // A contact of a step with the impulses its solve gave it (N s): gamma_n along the normal and
 // gamma_t along perpendicular(normal), on body 1 (the opposite on body 2).
@@ -102,12 +102,6 @@ class TimestepSim {
  private:
   int iterationCap_ = 0;
   // A contact's impulses kept for the next step, filed under its unordered pair of bodies.
-  struct WarmStart {
-    int low = 0, high = 0;  // the two bodies, low < high
-    ContactKey key;
-    Vec2 point{0, 0};
-    double normal = 0, tangent = 0;
-  };
   // A joint row's impulse kept for the next step, filed under its joint's id and row index.
   struct JointWarmStart {
     unsigned serial = 0;
@@ -138,11 +132,9 @@ class TimestepSim {
   // a normal impulse in it, as events with that impulse and approach speed.
   void reportCollisions(const Model& model, StepReport& stats) const;
   // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
-  // of the previous step: the same key, else the nearest contact of the same two bodies within
-  // kWarmStartReach (the same touch seen from the other body, which happens when corners of
-  // aligned boxes meet), else none (0). approaching_: the contacts whose bodies approach faster
-  // than velocityTol at `states` (the step's start), in order_, for reportCollisions (one pass
-  // over the contacts fewer).
+  // of the previous step (WarmStartWalk), else none (0). approaching_: the contacts whose bodies
+  // approach faster than velocityTol at `states` (the step's start), in order_, for
+  // reportCollisions. (The substeps note both as they build their rows: substep_solver.h.)
   void matchWarmStarts(std::span<const BodyState> states, double velocityTol);
   // The warm start of the next step: previous_ and jointPrevious_ from this step's impulses (the
   // old ones go to current_ and jointCurrent_).
