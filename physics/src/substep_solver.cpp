@@ -242,14 +242,18 @@ void SubstepSolver::layOut(const Model& model) {
       fill(singles_[singleBase[c] + k / lanes], k % lanes, manifolds_[m]);
     }
   }
+  // Only a colour's last bundle can have lanes left over; each of the overflow's uses one lane.
   const int spare = static_cast<int>(n);
-  for (int c = 0; c < kColours; ++c) {
-    const int lanes = c == kOverflowColour ? 1 : kLanes;
-    for (int b = 0; b < bundlesOf(blocks[c], c); ++b)
-      spareLanes(blocks_[blockBase[c] + b], std::min(lanes, blocks[c] - b * lanes), spare);
-    for (int b = 0; b < bundlesOf(singles[c], c); ++b)
-      spareLanes(singles_[singleBase[c] + b], std::min(lanes, singles[c] - b * lanes), spare);
+  for (int c = 0; c < kOverflowColour; ++c) {
+    if (blocks[c] % kLanes != 0)
+      spareLanes(blocks_[blockBase[c] + blocks[c] / kLanes], blocks[c] % kLanes, spare);
+    if (singles[c] % kLanes != 0)
+      spareLanes(singles_[singleBase[c] + singles[c] / kLanes], singles[c] % kLanes, spare);
   }
+  for (int b = 0; b < blocks[kOverflowColour]; ++b)
+    spareLanes(blocks_[blockBase[kOverflowColour] + b], 1, spare);
+  for (int b = 0; b < singles[kOverflowColour]; ++b)
+    spareLanes(singles_[singleBase[kOverflowColour] + b], 1, spare);
 }
 
 template <typename F>
