@@ -18,8 +18,8 @@ namespace contactlab {
 
 // A body in the substeps: its velocity, its displacement since the start of the step (x, y,
 // angle) and the rotation of the displacement as (cos - 1, sin). One cache line, whose halves the
-// sweeps read as four doubles each (substep_sweep.cpp): the velocity, then dx, dy and the
-// rotation.
+// sweeps read as four doubles each (substep_sweep.cpp): the velocity and the turn, then dx, dy
+// and the rotation.
 struct alignas(64) SubstepBody {
   BodyVelocity velocity;
   double turn = 0;

@@ -101,7 +101,6 @@ class TimestepSim {
 
  private:
   int iterationCap_ = 0;
-  // A contact's impulses kept for the next step, filed under its unordered pair of bodies.
   // A joint row's impulse kept for the next step, filed under its joint's id and row index.
   struct JointWarmStart {
     unsigned serial = 0;
