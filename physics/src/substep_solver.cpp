@@ -45,7 +45,7 @@ SubstepSolver::Gap SubstepSolver::jointGap(double separation, double perSubstep,
 void SubstepSolver::build(const Model& model, std::span<const Contact> found,
                           std::span<const int> order, std::span<const BodyState> states,
                           std::span<const WarmStart> previous, std::vector<int>& approaching,
-                          int substeps) {
+                          int substeps, double& deepest) {
   const WorldSettings& w = model.settings;
   // Each row with body1 < body2 (swapping the bodies and negating the normal is the same row, with
   // the same two impulses), in `order`, which puts the rows of a pair next to each other.
@@ -58,6 +58,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
                       "substeps: the sweep order lists a contact that was not found");
     const Contact& c = found[k];
+    deepest = std::max(deepest, -c.geometry.distance);
     if (approachSpeed(c, states) > w.velocityTol) approaching.push_back(k);
     const WarmStart* warm = walk.next(c);
     const bool swap = c.body1 > c.body2;
@@ -333,7 +334,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   {
     StageTimer timer(stats.timestep.time.build);
-    build(model, found, order, states, previous, approaching, substeps);
+    build(model, found, order, states, previous, approaching, substeps, stats.deepestPenetration);
     if (!model.joints.empty()) refreshJoints(model, states);
     CONTACTLAB_ASSERT(model.joints.empty() || (joints.warm.size() == jointRows_.size() &&
                                                joints.rowImpulses.size() == jointRows_.size() &&

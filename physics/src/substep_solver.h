@@ -62,8 +62,8 @@ class SubstepSolver {
   // pair: WarmStartWalk; the whole step's, N s); `impulses` receives the step's, 2 per contact
   // (normal, tangential), and `approaching` the contacts whose bodies approach faster than
   // velocity_tol at the start, in `order` (step_contacts.h). `rates` are the external
-  // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations
-  // and all contacts as one group in `stats`.
+  // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations,
+  // all contacts as one group and the deepest overlap among them in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
                std::span<const BodyRate> rates, std::span<const WarmStart> previous,
                std::vector<int>& approaching, int substeps, std::vector<BodyState>& states,
@@ -88,7 +88,7 @@ class SubstepSolver {
 
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
              std::span<const BodyState> states, std::span<const WarmStart> previous,
-             std::vector<int>& approaching, int substeps);
+             std::vector<int>& approaching, int substeps, double& deepest);
   // manifolds_ from rows_, then coloured and laid out in bundles (substep_lanes.h).
   void layOut(const Model& model);
   template <int Points>

@@ -91,10 +91,16 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
   const WorldSettings& w = model.settings;
   const double h = w.dt;
   const size_t n = model.bodies.size();
+  // The substeps take the velocities from `states` and `rates_` themselves (substep_solver.h);
+  // the solves to a tolerance build their rows from start_ and velocity_ (timestep_rows.h), and
+  // read the deepest overlap and the warm starts here (the substeps as they build their rows).
+  const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
   rates_.resize(n);
   externalRates(model, states, rates_);
-  start_.assign(n, BodyVelocity{});
-  velocity_.assign(n, BodyVelocity{});
+  if (!substeps) {
+    start_.assign(n, BodyVelocity{});
+    velocity_.assign(n, BodyVelocity{});
+  }
   reach_.assign(n, 0.0);
   fixed_.resize(n);
   for (size_t i = 0; i < n; ++i) {
@@ -104,8 +110,10 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     const BodyState& s = states[i];
     const Vec2 v = s.velocity + h * rates_[i].acceleration;
     const double omega = s.omega + h * rates_[i].alpha;
-    start_[i] = {s.velocity, s.omega};
-    velocity_[i] = {v, omega};
+    if (!substeps) {
+      start_[i] = {s.velocity, s.omega};
+      velocity_[i] = {v, omega};
+    }
     const double speed = std::max(glm::length(s.velocity), glm::length(v));
     const double spin = std::max(std::abs(s.omega), std::abs(omega));
     reach_[i] = h * (speed + spin * body.shape.boundingRadius);
@@ -118,17 +126,15 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
     else
       finder_.find(model, states, margin, found_, reach_);
   }
-  for (const Contact& c : found_)
-    stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
   impulses_.assign(2 * found_.size(), 0.0);
   StageTimer timer(stats.timestep.time.build);
-  const bool substeps = w.timestepScheme == TimestepScheme::Substeps;
   if (substeps) {
-    // The substeps take found_ in its own order (by pair: contact_finder.h) and look up the warm
-    // starts and the approaching contacts as they build their rows.
+    // In found_'s own order (by pair: contact_finder.h).
     order_.resize(found_.size());
     std::iota(order_.begin(), order_.end(), 0);
   } else {
+    for (const Contact& c : found_)
+      stats.deepestPenetration = std::max(stats.deepestPenetration, -c.geometry.distance);
     matchWarmStarts(states, w.velocityTol);
   }
   noRates_.assign(n, BodyRate{});
