@@ -34,7 +34,7 @@ void ContactFinder::place(const Model& model, std::span<const BodyState> states,
   radius_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
-    transforms_[i] = Transform(states[i].position, states[i].angle);
+    transforms_[i].place(states[i].position, states[i].angle);
     const double grow = reach.empty() ? 0.0 : reach[i];
     boxes_[i] = shapeBox(body.shape, transforms_[i], grow);
     isStatic_[i] = body.fixed();

@@ -28,7 +28,7 @@ void OverlapSeparation::find(const Model& model, std::span<const BodyState> stat
   transforms_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
-    transforms_[i] = Transform(states[i].position, states[i].angle);
+    transforms_[i].place(states[i].position, states[i].angle);
     const Vec2 reach{body.shape.boundingRadius, body.shape.boundingRadius};
     boxes_[i] = {states[i].position - reach, states[i].position + reach};
     isStatic_[i] = body.fixed();
