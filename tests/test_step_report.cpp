@@ -167,3 +167,20 @@ TEST_CASE("a step under the other solver counts in its own section of the statis
   CHECK(total.timestep.qpSolves > 0);
   CHECK(world.lastStep().solver == SolverKind::Timestep);
 }
+
+TEST_CASE("a time step reports the deepest overlap among the contacts it started from") {
+  for (const SolverChoice& choice : kSolvers) {
+    if (choice.solver != SolverKind::Timestep) continue;
+    CAPTURE(std::string(choice.name));
+    World world = makeWorld(settingsFor(choice));
+    addFloor(world);
+    // One box 1 mm into the floor, another 4 mm into the first: the deepest overlap is between
+    // the two boxes, not at the floor.
+    const double low = 0.001, high = 0.004;
+    add(world, boxDef("low", 1, 1, 0, 0.5 - low, kMass));
+    add(world, boxDef("high", 1, 1, 0, 1.5 - low - high, kMass));
+    stepValid(world);
+    CHECK(world.lastStep().deepestPenetration == doctest::Approx(high).epsilon(1e-9));
+    CHECK(world.statistics().deepestPenetration == world.lastStep().deepestPenetration);
+  }
+}
