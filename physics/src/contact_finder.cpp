@@ -81,7 +81,8 @@ void ContactFinder::collidePair(const Model& model, std::span<const BodyState> s
 void ContactFinder::appendContacts(std::span<const ContactGeometry> geometry, int i, int j,
                                    std::span<const BodyState> states, std::vector<Contact>& out) {
   for (const ContactGeometry& g : geometry) {
-    Contact& c = appendContact(out, g, i, j);
+    Contact& c = out.emplace_back();
+    setContact(c, g, i, j);
     c.normalSpeed = glm::dot(g.normal, pointVelocity(states[c.body1], g.point1) -
                                            pointVelocity(states[c.body2], g.point2));
   }

@@ -24,15 +24,14 @@ struct Contact {
   // left 0 by findReusing() (the time-stepping solver does not).
   double normalSpeed = 0;
 };
-// Appends the contact of geometry `g` found between bodies i (the narrow phase's first shape) and
-// j, with no normal speed, written in place (a contact built on the stack and copied is read back
-// across the pieces it was stored in, a stall per contact).
-inline Contact& appendContact(std::vector<Contact>& out, const ContactGeometry& g, int i, int j) {
-  Contact& c = out.emplace_back();
+// Writes into `c` the contact of geometry `g` found between bodies i (the narrow phase's first
+// shape) and j, with no normal speed: every field, in place (a contact built on the stack and
+// copied is read back across the pieces it was stored in, a stall per contact).
+inline void setContact(Contact& c, const ContactGeometry& g, int i, int j) {
   c.body1 = g.pointOwnerIsFirst ? i : j;
   c.body2 = g.pointOwnerIsFirst ? j : i;
   c.geometry = g;
-  return c;
+  c.normalSpeed = 0;
 }
 
 // Identifies a contact across evaluations: the two bodies and the touching features.

@@ -142,11 +142,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       for (const ContactGeometry& g : geometry_) {
         hold(g, transforms_[i], transforms_[j], contactsNext_.emplace_back());
         if (!(g.distance < pairMargin)) continue;
-        Contact& c = nextSlot(out, count);
-        c.body1 = g.pointOwnerIsFirst ? i : j;
-        c.body2 = g.pointOwnerIsFirst ? j : i;
-        c.geometry = g;
-        c.normalSpeed = 0;
+        setContact(nextSlot(out, count), g, i, j);
       }
     }
   }
