@@ -30,11 +30,6 @@ double surfaceSpeed(const Body& body, const BodyState& s) {
   return std::hypot(s.velocity.x, s.velocity.y) + std::abs(s.omega) * body.shape.boundingRadius;
 }
 
-double kineticEnergy(const Body& body, const BodyState& s) {
-  return 0.5 * body.mass * glm::dot(s.velocity, s.velocity) +
-         0.5 * body.inertia * s.omega * s.omega;
-}
-
 double thrustWorkBound(const Model& model, std::span<const BodyState> before,
                        std::span<const BodyState> after) {
   double work = 0;
@@ -51,13 +46,17 @@ Error undone(const std::string& what) {
   return Error{what + "; the step was undone"};
 }
 
-Status checkEnergy(const Model& model, std::span<const BodyState> before,
-                   std::span<const BodyState> after) {
-  const Energy e0 = energyOf(model, before), e1 = energyOf(model, after);
+// The kinetic and potential energies before and after the step (energyOf's terms, summed in the
+// same order) and T_floor.
+struct StepEnergies {
+  Energy before, after;
   double floor = 0;
-  for (const Body& body : model.bodies)
-    if (!body.fixed())
-      floor += 0.5 * body.mass * limits::kEnergyFloorSpeed * limits::kEnergyFloorSpeed;
+};
+
+Status checkEnergy(const Model& model, std::span<const BodyState> before,
+                   std::span<const BodyState> after, const StepEnergies& energies) {
+  const Energy &e0 = energies.before, &e1 = energies.after;
+  const double floor = energies.floor;
   // Round-off of the potential energy's sum counts as work that could have been done.
   const double slack = 1e-9 * (std::abs(e0.potential) + std::abs(e1.potential));
   const double work =
@@ -84,8 +83,19 @@ Status checkStep(const Model& model, std::span<const BodyState> before,
                  std::span<const BodyState> after) {
   std::vector<std::size_t> nonFinite, outside, tooFast;
   double farthest = 0, fastest = 0;
+  // One pass over the bodies for the checks and the energies (a large world's bodies are not all
+  // in cache from one pass to the next).
+  StepEnergies energies;
   for (std::size_t i = 0; i < model.bodies.size(); ++i) {
+    const Body& body = model.bodies[i];
     const BodyState& s = after[i];
+    if (!body.fixed()) {
+      energies.before.kinetic += kineticEnergy(body, before[i]);
+      energies.before.potential += gravityEnergy(model, body, before[i]);
+      energies.after.kinetic += kineticEnergy(body, s);
+      energies.after.potential += gravityEnergy(model, body, s);
+      energies.floor += 0.5 * body.mass * limits::kEnergyFloorSpeed * limits::kEnergyFloorSpeed;
+    }
     if (!finite(s)) {
       nonFinite.push_back(i);
       continue;
@@ -95,7 +105,7 @@ Status checkStep(const Model& model, std::span<const BodyState> before,
       outside.push_back(i);
       farthest = std::max(farthest, reach);
     }
-    const double speed = surfaceSpeed(model.bodies[i], s);
+    const double speed = surfaceSpeed(body, s);
     if (speed > limits::kSpeedLimit) {
       tooFast.push_back(i);
       fastest = std::max(fastest, speed);
@@ -113,7 +123,9 @@ Status checkStep(const Model& model, std::span<const BodyState> before,
                   numberText(limits::kSpeedLimit) + " m/s; reached " + numberText(fastest, 0) +
                   " m/s): the simulation diverged");
   }
-  return checkEnergy(model, before, after);
+  addSpringEnergy(model, before, energies.before.potential);
+  addSpringEnergy(model, after, energies.after.potential);
+  return checkEnergy(model, before, after, energies);
 }
 
 }  // namespace contactlab
