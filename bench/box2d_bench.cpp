@@ -89,7 +89,7 @@ OurOutcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
       std::fprintf(stderr, "%s: the simulation failed\n", scene.name.c_str());
       std::exit(3);
     }
-    seconds += stepClockSeconds() - start;
+    seconds += stepClockSince(start);
     tracker.top(world.body(top)->state.position.y);
     if (tracker.wantsPositions(step)) {
       positions.clear();

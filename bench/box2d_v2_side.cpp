@@ -63,7 +63,7 @@ Outcome runBox2dV2(const BenchScene& scene) {
   for (int step = 1; step <= scene.steps; ++step) {
     const double start = stepClockSeconds();
     world.Step(static_cast<float>(kBenchDt), 8, 3);
-    seconds += stepClockSeconds() - start;
+    seconds += stepClockSince(start);
     Outcome& out = tracker.outcome();
     out.deepest = std::max(out.deepest, deepestOverlap(world));
     tracker.top(top->GetPosition().y);

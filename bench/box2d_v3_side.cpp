@@ -73,7 +73,7 @@ Outcome runBox2dV3(const BenchScene& scene) {
   for (int step = 1; step <= scene.steps; ++step) {
     const double start = stepClockSeconds();
     b2World_Step(world, static_cast<float>(kBenchDt), 4);
-    seconds += stepClockSeconds() - start;
+    seconds += stepClockSince(start);
     Outcome& out = tracker.outcome();
     out.deepest = std::max(out.deepest, deepestOverlap(moving, buffer));
     tracker.top(b2Body_GetPosition(top).y);
