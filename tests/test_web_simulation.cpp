@@ -126,4 +126,24 @@ TEST_CASE("settings are checked as the scene format checks them: a refused value
   REQUIRE(sim.setSolver("timestep") == "");
   CHECK(Json::parse(sim.settingsJson())["solver"] == "timestep");
   CHECK_FALSE(sim.setSolver("magic").empty());
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "timestep");
+}
+
+TEST_CASE("the solver menu's three choices: ContactSim, the QP to its tolerance, the substeps") {
+  WebSimulation sim;
+  REQUIRE(sim.load("pyramid20") == "");
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "timestep");
+  REQUIRE(sim.setSolver("substeps") == "");
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "substeps");
+  // The scheme travels in the link: a share of the substeps opens under the substeps, and runs.
+  WebSimulation other;
+  REQUIRE(other.load(sim.share()) == "");
+  CHECK(Json::parse(other.settingsJson())["solver"] == "substeps");
+  REQUIRE(other.step(60) == "");
+  REQUIRE(sim.setSolver("timestep") == "");
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "timestep");
+  REQUIRE(sim.setSolver("contact") == "");
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "contact");
+  REQUIRE(sim.setSolver("substeps") == "");
+  CHECK(Json::parse(sim.settingsJson())["solver"] == "substeps");
 }

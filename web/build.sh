@@ -10,6 +10,6 @@ emcmake cmake -S web/wasm -B build/web-wasm -DCMAKE_BUILD_TYPE=Release > /dev/nu
 # custom target's command cannot join.
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build build/web-wasm -j"$(nproc)"
 mkdir -p build/web
-cp build/web-wasm/contactlab.js build/web/
+cp build/web-wasm/contactlab.js build/web-wasm/contactlab-simd.js build/web/
 cp -r web/page/. build/web/
 echo "built build/web/index.html"

@@ -1,5 +1,5 @@
 // The page (docs/web.md): opens the scene its link asks for in the WebAssembly simulation
-// (contactlab.js), draws it on the canvas in the desktop program's look, runs it, lets a mouse or a
+// (contactlab-simd.js, or contactlab.js where the browser has no WebAssembly SIMD), draws it on the canvas in the desktop program's look, runs it, lets a mouse or a
 // finger drag bodies, sets gravity, damping, elasticity, friction and the solver, and shares the
 // current scene as a link. The pure parts (links, camera, arrow scale) are in logic.js, the
 // drawing of a frame in draw.js.
@@ -311,6 +311,7 @@
   let resolveReady, rejectReady;
   const hook = {
     sim: null,
+    physicsModule: '',  // the build [start] loaded: contactlab-simd.js or contactlab.js
     ready: new Promise((resolve, reject) => {
       resolveReady = resolve;
       rejectReady = reject;
@@ -339,7 +340,21 @@
   window.contactlab = hook;
 
   // [start]
+  // Adds the physics module's script to the page: the build the browser runs fastest
+  // (L.physicsModuleFile), which defines createContactLab.
+  function loadPhysicsModule(file) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = file;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error(`${file} did not load`));
+      document.body.appendChild(script);
+    });
+  }
+
   async function start() {
+    hook.physicsModule = L.physicsModuleFile(window.WebAssembly);
+    await loadPhysicsModule(hook.physicsModule);
     const lab = await window.createContactLab();
     page.sim = new lab.Simulation();
     hook.sim = page.sim;

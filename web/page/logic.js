@@ -237,10 +237,36 @@
     return Math.max(0, Math.round(seconds / dt));
   }
 
+  // The smallest WebAssembly module with a SIMD instruction: one function of no arguments that
+  // returns a v128, i8x16.splat(i32.const 0). Sections: type (func [] -> [v128]), function, code.
+  const SIMD_PROBE = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,  // "\0asm", version 1
+    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b,        // type: 1 type, func, 0 params, 1 result v128
+    0x03, 0x02, 0x01, 0x00,                          // function: 1 function of type 0
+    0x0a, 0x08, 0x01, 0x06, 0x00,                    // code: 1 body of 6 bytes, no locals
+    0x41, 0x00, 0xfd, 0x0f, 0x0b,                    // i32.const 0, i8x16.splat, end
+  ]);
+
+  // The physics module for a browser whose WebAssembly object is `wasm`: the SIMD build
+  // (contactlab-simd.js, web/wasm/CMakeLists.txt) where it validates a SIMD instruction, else the
+  // scalar build (contactlab.js), which every browser with WebAssembly runs. The same bits either
+  // way; the SIMD build steps the substeps' large scenes 1.5-2 times faster (docs/web.md).
+  function physicsModuleFile(wasm) {
+    try {
+      if (wasm && typeof wasm.validate === 'function' && wasm.validate(SIMD_PROBE)) {
+        return 'contactlab-simd.js';
+      }
+    } catch (_) {
+      // an engine that cannot even validate: the scalar build
+    }
+    return 'contactlab.js';
+  }
+
   const api = {
     DEFAULT_PRESET, parseLink, openLink, shareLink, makeCamera, worldToScreen, screenToWorld,
     fitCamera, worldCorners, bodyBounds, sceneFraming, gridSpacing, formatLength, roundDown125,
     automaticForceScale, legendForce, formatForce, largestForce, forceArrows, stepsFor,
+    SIMD_PROBE, physicsModuleFile,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.ContactLabLogic = api;

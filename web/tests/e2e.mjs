@@ -2,12 +2,13 @@
 // the tapering stack run 2 s ends where contactlab-cli run ends (1e-9 m); red force arrows are on
 // the screen at the resting contacts; the mouse drags the top block off the stack (on a spring while
 // running) and moves it while paused; a tampered link shows the CLI's message and falls back to the
-// tapering stack; Share's link reopens the same scene.
+// tapering stack; Share's link reopens the same scene; Chromium loads the SIMD build of the module,
+// and pyramid20 under the substeps run 2 s in it ends where contactlab-cli run ends (1e-9 m).
 // Run: bash web/build.sh && (cd web && npm ci) && node web/tests/e2e.mjs [build]
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -213,6 +214,39 @@ await check("Share's link reopens the same scene, in the same state", async () =
   assert.equal(JSON.parse(reopened.settings).gravity, 3.5);
   assert.deepEqual(JSON.parse(reopened.settings), JSON.parse(shared.settings));
   await other.close();
+});
+
+// The tapering stack ran in ContactSim; the substeps' sweeps are what the SIMD build
+// compiles to vector instructions (web/wasm/CMakeLists.txt). Their lanes round as the native
+// build's do, so pyramid20 under the substeps ends where the CLI's does too.
+await check('Chromium runs the SIMD build: pyramid20 under the substeps for 2 s ends where contactlab-cli run ends (1e-9)', async () => {
+  assert.equal(await page.evaluate(() => window.contactlab.physicsModule), 'contactlab-simd.js');
+  mkdirSync(path.join(build, 'web-e2e'), { recursive: true });
+  const scene = path.join(build, 'web-e2e/pyramid20-substeps.scene');
+  const text = readFileSync(path.join(root, 'assets/scenes/pyramid20.scene'), 'utf8')
+    .replace('solver timestep\n', 'solver timestep\ntimestep_scheme substeps\n');
+  assert.match(text, /timestep_scheme substeps/);
+  writeFileSync(scene, text);
+  const link = execFileSync(cli, ['share', 'encode', scene], { encoding: 'utf8' }).trim();
+  await open(link);
+  const states = await page.evaluate(() => {
+    const hook = window.contactlab;
+    hook.pause();
+    hook.reset();
+    const error = hook.runSteps(Math.round(2 / hook.dt()));
+    if (error) throw new Error(error);
+    return hook.states();
+  });
+  const expected = cliJson('run', link, '--time', '2');
+  assert.equal(states.length, 6 * expected.bodies.length);
+  let worst = 0;
+  expected.bodies.forEach((body, i) => {
+    ['x', 'y', 'angle', 'vx', 'vy', 'omega'].forEach((key, k) => {
+      worst = Math.max(worst, Math.abs(states[6 * i + k] - body[key]));
+    });
+  });
+  assert.ok(worst <= TOLERANCE, `largest difference ${worst}`);
+  console.log(`     largest difference from contactlab-cli: ${worst}`);
 });
 
 await browser.close();

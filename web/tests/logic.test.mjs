@@ -152,3 +152,25 @@ test('2 s of steps is what contactlab-cli run --time 2 takes', () => {
   assert.equal(L.stepsFor(2, 1 / 60), 120);
   assert.equal(L.stepsFor(2, 0.003), 667);
 });
+
+test('the page loads the SIMD build where WebAssembly validates a SIMD instruction, else the scalar one', () => {
+  assert.equal(L.physicsModuleFile({ validate: () => true }), 'contactlab-simd.js');
+  assert.equal(L.physicsModuleFile({ validate: () => false }), 'contactlab.js');
+  assert.equal(L.physicsModuleFile({ validate: () => { throw new Error('no'); } }), 'contactlab.js');
+  assert.equal(L.physicsModuleFile(undefined), 'contactlab.js');
+  // The probe is asked for, as it is.
+  let asked = null;
+  L.physicsModuleFile({ validate: (bytes) => { asked = bytes; return false; } });
+  assert.equal(asked, L.SIMD_PROBE);
+});
+
+test('the SIMD probe is a valid module, as its scalar twin is (Node has WebAssembly SIMD)', () => {
+  assert.equal(WebAssembly.validate(L.SIMD_PROBE), true);
+  assert.equal(L.physicsModuleFile(WebAssembly), 'contactlab-simd.js');
+  // The same function returning an i32 (i32.const 0) instead of a v128: the probe's framing is a
+  // module's, so an engine refuses the probe only for its SIMD type and instruction.
+  const scalar = Uint8Array.from([...L.SIMD_PROBE.slice(0, 14), 0x7f, 0x03, 0x02, 0x01, 0x00,
+                                  0x0a, 0x06, 0x01, 0x04, 0x00, 0x41, 0x00, 0x0b]);
+  assert.equal(WebAssembly.validate(scalar), true);
+  assert.equal(WebAssembly.validate(L.SIMD_PROBE.slice(0, -1)), false);  // cut short
+});

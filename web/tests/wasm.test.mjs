@@ -1,17 +1,25 @@
 // The WebAssembly module as the page uses it (build/web/contactlab.js, built by web/build.sh): a
 // link loads and runs with the physical forces, a tampered link is refused whole with a message
-// naming the character, and the page's fallback then opens the default scene.
+// naming the character, and the page's fallback then opens the default scene. Its SIMD build
+// (contactlab-simd.js) steps to the same bits.
 // Run: bash web/build.sh && node --test web/tests/
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import L from '../page/logic.js';
 
-const modulePath = new URL('../../build/web/contactlab.js', import.meta.url).pathname;
-if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run bash web/build.sh`);
-const createContactLab = createRequire(import.meta.url)(modulePath);
-const lab = await createContactLab();
+const require = createRequire(import.meta.url);
+function loadModule(file) {
+  const modulePath = new URL(`../../build/web/${file}`, import.meta.url).pathname;
+  if (!existsSync(modulePath)) throw new Error(`${modulePath} is missing: run bash web/build.sh`);
+  return require(modulePath)();
+}
+const lab = await loadModule('contactlab.js');
+const simdLab = await loadModule('contactlab-simd.js');
 
 function tamper(share, at, character) {
   return share.slice(0, at) + character + share.slice(at + 1);
@@ -75,4 +83,33 @@ test('a preset link and an unknown preset', () => {
   const opened = L.openLink(sim, '#preset=no-such-scene');
   assert.match(opened.error, /no-such-scene/);
   assert.equal(opened.loaded, 'tapering-stack');
+});
+
+// The states after `steps` steps of `source` in a module, as doubles.
+function statesAfter(module, source, steps) {
+  const sim = new module.Simulation();
+  assert.equal(sim.load(source), '', source);
+  assert.equal(sim.step(steps), '', source);
+  return Array.from(sim.states());
+}
+
+test('the SIMD build steps the time-stepping presets and the substeps to the same bits', () => {
+  // The presets solve each step's QP (APGD, whose loops the SIMD build may vectorize); pyramid20
+  // under the substeps runs the eight-float lanes (physics/src/lanes.h) as vector instructions.
+  const root = new URL('../..', import.meta.url).pathname;
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'contactlab-simd-'));
+  const scene = path.join(folder, 'pyramid20-substeps.scene');
+  const text = readFileSync(path.join(root, 'assets/scenes/pyramid20.scene'), 'utf8')
+    .replace('solver timestep\n', 'solver timestep\ntimestep_scheme substeps\n');
+  assert.match(text, /timestep_scheme substeps/);
+  writeFileSync(scene, text);
+  const substeps = execFileSync(path.join(root, 'build/app/contactlab-cli'), ['share', 'encode', scene],
+                                { encoding: 'utf8' }).trim();
+  const sources = ['column20', 'pyramid20', 'rain1000', 'ramp-friction', 'seesaw', substeps];
+  for (const source of sources) {
+    const scalar = statesAfter(lab, source, 120);
+    const simd = statesAfter(simdLab, source, 120);
+    assert.ok(scalar.some((x, i) => i % 6 >= 3 && x !== 0), `${source} stands still`);
+    assert.deepEqual(simd, scalar, source.slice(0, 20));
+  }
 });

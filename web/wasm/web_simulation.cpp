@@ -89,6 +89,16 @@ std::string WebSimulation::bodiesJson() const {
   return list.dump();
 }
 
+namespace {
+
+// The page's name of the solver of `s`: the three choices of its solver menu.
+const char* solverName(const WorldSettings& s) {
+  if (s.solver == SolverKind::Contact) return "contact";
+  return s.timestepScheme == TimestepScheme::Substeps ? "substeps" : "timestep";
+}
+
+}  // namespace
+
 std::string WebSimulation::settingsJson() const {
   const WorldSettings& s = world_.settings();
   return Json{{"gravity", s.gravity},
@@ -96,7 +106,7 @@ std::string WebSimulation::settingsJson() const {
               {"elasticity", s.elasticity},
               {"friction", s.friction},
               {"dt", s.dt},
-              {"solver", s.solver == SolverKind::Contact ? "contact" : "timestep"}}
+              {"solver", solverName(s)}}
       .dump();
 }
 
@@ -192,10 +202,11 @@ std::string WebSimulation::setSolver(const std::string& name) {
   WorldSettings settings = world_.settings();
   if (name == "contact") {
     settings.solver = SolverKind::Contact;
-  } else if (name == "timestep") {
+  } else if (name == "timestep" || name == "substeps") {
     settings.solver = SolverKind::Timestep;
+    settings.timestepScheme = name == "substeps" ? TimestepScheme::Substeps : TimestepScheme::Qp;
   } else {
-    return "unknown solver '" + name + "'; expected contact or timestep";
+    return "unknown solver '" + name + "'; expected contact, timestep or substeps";
   }
   Status set = world_.setSettings(settings);
   return set ? "" : set.error().message;

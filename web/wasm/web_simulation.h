@@ -55,7 +55,9 @@ class WebSimulation {
   // gravity (m/s^2, >= 0), damping (N s/m, >= 0), elasticity (0..1), friction (>= 0), dt (s, > 0):
   // "" or why the value is refused (nothing changes).
   std::string setSetting(const std::string& name, double value);
-  // "contact" (ContactSim) or "timestep".
+  // "contact" (ContactSim), "timestep" (the time-stepping QP solved to its tolerance) or
+  // "substeps" (time stepping by substeps: a fixed cost per step, for large scenes); settingsJson()
+  // names the world's the same way.
   std::string setSolver(const std::string& name);
 
   // The topmost body whose outline is within `tolerance` m of the world point, or -1.
