@@ -25,6 +25,7 @@
     running: true,
     carry: 0,            // seconds of real time not yet stepped
     lastFrame: null,
+    pace: [],            // the running frames' {wall, simulated} seconds, about the last 2 s
     pointer: null,       // the drag or pan in progress
     lastError: '',
   };
@@ -100,12 +101,14 @@
   function draw() {
     D.drawWorld(ctx, page);
     $('clock').textContent = `t = ${page.sim.time().toFixed(2)} s`;
+    showPace();
   }
 
   // [running]
   function setRunning(running) {
     page.running = running;
     page.carry = 0;
+    page.pace = [];
     $('play').textContent = running ? 'Pause' : 'Play';
     $('step').disabled = running;
     if (!running && page.pointer && page.pointer.mode === 'spring') {
@@ -129,9 +132,11 @@
   }
 
   // Real time drives the steps; a slow machine steps at most a tenth of a second's worth of steps
-  // a frame (the scene then runs slower than real time rather than freezing the page).
+  // a frame (the scene then runs slower than real time rather than freezing the page, and says so
+  // under the clock).
   function frame(now) {
-    const elapsed = page.lastFrame === null ? 0 : Math.min((now - page.lastFrame) / 1000, 0.1);
+    const wall = page.lastFrame === null ? 0 : (now - page.lastFrame) / 1000;
+    const elapsed = Math.min(wall, 0.1);
     page.lastFrame = now;
     resizeCanvas();
     if (page.running) {
@@ -140,10 +145,28 @@
       const count = Math.floor(page.carry / step + 1e-9);
       page.carry -= count * step;
       advance(count);
+      notePace(wall, count * step);
     }
     draw();
     page.frames += 1;
     window.requestAnimationFrame(frame);
+  }
+
+  // How fast the running simulation keeps up with real time (L.behindText). A hidden tab stops the
+  // frames, and a frame more than 5 s after the last (a computer asleep) starts the count again; a
+  // slow frame of our own (a large scene's steps) counts.
+  function notePace(wall, simulated) {
+    if (wall > 5) page.pace = [];
+    else page.pace.push({ wall, simulated });
+    while (page.pace.length > 240) page.pace.shift();
+  }
+
+  function showPace() {
+    const text = page.running
+      ? L.behindText(L.realTimeShare(page.pace), JSON.parse(page.sim.settingsJson()).solver) : '';
+    const line = $('behind');
+    if (line.textContent !== text) line.textContent = text;
+    line.hidden = text === '';
   }
 
   // [pointer] A body under the pointer is dragged (a spring while running, moved while paused);
@@ -281,6 +304,7 @@
     });
     $('banner-close').addEventListener('click', hideError);
     $('share').addEventListener('click', share);
+    document.addEventListener('visibilitychange', () => { page.pace = []; });
     canvas.addEventListener('pointerdown', pointerDown);
     canvas.addEventListener('pointermove', pointerMove);
     canvas.addEventListener('pointerup', pointerUp);
@@ -336,6 +360,8 @@
     camera: () => ({ ...page.camera }),
     lastError: () => ($('banner').hidden ? '' : $('banner-text').textContent),
     frames: () => page.frames,
+    // The share of real time the running simulation kept up with over the last second, or null.
+    realTimeShare: () => L.realTimeShare(page.pace),
   };
   window.contactlab = hook;
 

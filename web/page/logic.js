@@ -237,6 +237,31 @@
     return Math.max(0, Math.round(seconds / dt));
   }
 
+  // How fast the simulation ran over the newest `window` seconds of real time: `frames` holds each
+  // running frame's {wall, simulated} seconds, oldest first. The simulated time over the real time
+  // of the newest frames that cover the window, or null while they cover less.
+  function realTimeShare(frames, window = 1) {
+    let wall = 0;
+    let simulated = 0;
+    for (let k = frames.length - 1; k >= 0; --k) {
+      wall += frames[k].wall;
+      simulated += frames[k].simulated;
+      if (wall >= window) return simulated / wall;
+    }
+    return null;
+  }
+
+  // The line the page shows while the simulation runs slower than real time (below 90 %): how
+  // fast it runs, why, and, unless the substeps run already, that they keep up with larger scenes
+  // ('' while it keeps up or nothing is known yet). `solver` is settingsJson()'s.
+  function behindText(share, solver) {
+    if (share === null || !(share < 0.9)) return '';
+    const text = `Running at ${Math.round(100 * share)} % of real time: the steps take longer ` +
+                 'than the time they simulate.';
+    if (solver === 'substeps') return text;
+    return `${text} The solver "Substeps (fast, friction)" keeps up with larger scenes.`;
+  }
+
   // The smallest WebAssembly module with a SIMD instruction: one function of no arguments that
   // returns a v128, i8x16.splat(i32.const 0). Sections: type (func [] -> [v128]), function, code.
   const SIMD_PROBE = new Uint8Array([
@@ -266,7 +291,7 @@
     DEFAULT_PRESET, parseLink, openLink, shareLink, makeCamera, worldToScreen, screenToWorld,
     fitCamera, worldCorners, bodyBounds, sceneFraming, gridSpacing, formatLength, roundDown125,
     automaticForceScale, legendForce, formatForce, largestForce, forceArrows, stepsFor,
-    SIMD_PROBE, physicsModuleFile,
+    realTimeShare, behindText, SIMD_PROBE, physicsModuleFile,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.ContactLabLogic = api;

@@ -3,7 +3,8 @@
 // the screen at the resting contacts; the mouse drags the top block off the stack (on a spring while
 // running) and moves it while paused; a tampered link shows the CLI's message and falls back to the
 // tapering stack; Share's link reopens the same scene; Chromium loads the SIMD build of the module,
-// and pyramid20 under the substeps run 2 s in it ends where contactlab-cli run ends (1e-9 m).
+// and pyramid20 under the substeps run 2 s in it ends where contactlab-cli run ends (1e-9 m); a
+// scene too large to keep up with real time says so under the clock.
 // Run: bash web/build.sh && (cd web && npm ci) && node web/tests/e2e.mjs [build]
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -247,6 +248,34 @@ await check('Chromium runs the SIMD build: pyramid20 under the substeps for 2 s 
   });
   assert.ok(worst <= TOLERANCE, `largest difference ${worst}`);
   console.log(`     largest difference from contactlab-cli: ${worst}`);
+});
+
+// 2,485 boxes (pyramid70) under the QP: the steps cannot keep up in headless Chromium, and the page
+// says so under the clock, with the substeps as the way out; paused, the line goes.
+await check('a scene the steps cannot keep up with says so under the clock, and not once paused', async () => {
+  const lines = readFileSync(path.join(root, 'assets/scenes/pyramid20.scene'), 'utf8').split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('box p'));
+  for (let row = 0; row < 70; ++row) {
+    for (let i = 0; i < 70 - row; ++i) {
+      lines.push(`box p${row}_${i} x=${((i - (69 - row) / 2) * 1.005).toFixed(4)} y=${(0.505 + row * 1.005).toFixed(4)}`);
+    }
+  }
+  const scene = path.join(build, 'web-e2e/pyramid70.scene');
+  writeFileSync(scene, `${lines.join('\n')}\n`);
+  const link = execFileSync(cli, ['share', 'encode', scene], { encoding: 'utf8', maxBuffer: 1 << 24 }).trim();
+  await open(link);
+  await page.evaluate(() => window.contactlab.play());
+  await page.waitForFunction(() => window.contactlab.realTimeShare() !== null, null, { timeout: 20000 });
+  await page.waitForTimeout(1500);
+  const shown = await page.evaluate(() => ({ share: window.contactlab.realTimeShare(),
+                                            hidden: document.getElementById('behind').hidden,
+                                            text: document.getElementById('behind').textContent }));
+  assert.ok(shown.share < 0.9, `ran at ${shown.share} of real time`);
+  assert.equal(shown.hidden, false);
+  assert.match(shown.text, /^Running at \d+ % of real time/);
+  assert.match(shown.text, /Substeps \(fast, friction\)/);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.waitForFunction(() => document.getElementById('behind').hidden, null, { timeout: 5000 });
 });
 
 await browser.close();

@@ -174,3 +174,30 @@ test('the SIMD probe is a valid module, as its scalar twin is (Node has WebAssem
   assert.equal(WebAssembly.validate(scalar), true);
   assert.equal(WebAssembly.validate(L.SIMD_PROBE.slice(0, -1)), false);  // cut short
 });
+
+test('the real-time share counts the newest frames that cover the window, none before that', () => {
+  const frame = (wall, simulated) => ({ wall, simulated });
+  assert.equal(L.realTimeShare([]), null);
+  assert.equal(L.realTimeShare([frame(0.5, 0.5), frame(0.4, 0.4)]), null);  // 0.9 s < 1 s
+  // Sixty frames of 1/60 s, each simulating half of it: 50 %.
+  const half = Array.from({ length: 60 }, () => frame(1 / 60, 1 / 120));
+  assert.ok(Math.abs(L.realTimeShare(half) - 0.5) < 1e-12);
+  // Older frames beyond the window do not count: a slow start, then a second at full speed.
+  const recovered = [frame(0.2, 0.01), frame(0.2, 0.01), ...Array.from({ length: 60 }, () => frame(1 / 60, 1 / 60))];
+  assert.ok(Math.abs(L.realTimeShare(recovered) - 1) < 1e-12);
+  assert.ok(Math.abs(L.realTimeShare(recovered, 1.4) - (1 + 0.02) / 1.4) < 1e-12);
+});
+
+test('the page says when the simulation runs behind real time, and suggests the substeps', () => {
+  assert.equal(L.behindText(null, 'timestep'), '');
+  assert.equal(L.behindText(1, 'timestep'), '');
+  assert.equal(L.behindText(0.9, 'timestep'), '');
+  const slow = L.behindText(0.62, 'timestep');
+  assert.match(slow, /^Running at 62 % of real time/);
+  assert.match(slow, /Substeps \(fast, friction\)/);
+  assert.match(L.behindText(0.4, 'contact'), /Substeps/);
+  // Under the substeps already: how fast, without the suggestion.
+  const substeps = L.behindText(0.5, 'substeps');
+  assert.match(substeps, /^Running at 50 % of real time/);
+  assert.doesNotMatch(substeps, /Substeps/);
+});
