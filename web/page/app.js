@@ -23,6 +23,7 @@
     framed: false,       // the camera was fitted to the scene once it had a size
     forceScale: 0,       // m per N; 0 until the first forces are seen
     running: true,
+    showForces: true,    // the force arrows and their legend (the Force arrows box)
     carry: 0,            // seconds of real time not yet stepped
     lastFrame: null,
     pace: [],            // the running frames' {wall, simulated} seconds, about the last 2 s
@@ -297,6 +298,10 @@
         if (error) showError(error); else showValue(name, value);
       });
     }
+    $('forces').addEventListener('change', (event) => {
+      page.showForces = event.target.checked;
+      draw();
+    });
     $('solver').addEventListener('change', (event) => {
       const error = page.sim.setSolver(event.target.value);
       if (error) showError(error);

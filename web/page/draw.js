@@ -261,7 +261,8 @@
   }
 
   // One frame of the world: background, grid, bodies, joints, contact and joint forces with the
-  // legend, and the drag spring.
+  // legend (unless the page hides them: a large pile's arrows cover its bodies), and the drag
+  // spring.
   function drawWorld(context, state) {
     ctx = context;
     page = state;
@@ -273,8 +274,12 @@
     drawBodies(states);
     const joints = page.hasJoints ? JSON.parse(page.sim.jointsJson()) : [];
     drawJoints(joints);
-    const contacts = Float64Array.from(page.sim.contacts());
-    drawForces(states, contacts, Int32Array.from(page.sim.contactBodies()), joints);
+    if (page.showForces) {
+      const contacts = Float64Array.from(page.sim.contacts());
+      drawForces(states, contacts, Int32Array.from(page.sim.contactBodies()), joints);
+    } else {
+      drawLegend(0);  // the scale bar alone
+    }
     drawDrag(states);
   }
 

@@ -1,6 +1,6 @@
 // The web page end to end in Debian's Chromium (headless, driven by playwright-core): a link for
 // the tapering stack run 2 s ends where contactlab-cli run ends (1e-9 m); red force arrows are on
-// the screen at the resting contacts; the mouse drags the top block off the stack (on a spring while
+// the screen at the resting contacts, and the Force arrows box hides them; the mouse drags the top block off the stack (on a spring while
 // running) and moves it while paused; a tampered link shows the CLI's message and falls back to the
 // tapering stack; Share's link reopens the same scene; Chromium loads the SIMD build of the module,
 // and pyramid20 under the substeps run 2 s in it ends where contactlab-cli run ends (1e-9 m); a
@@ -72,6 +72,27 @@ function bodyState(states, i) {
   return { x: states[6 * i], y: states[6 * i + 1], angle: states[6 * i + 2] };
 }
 
+// A screenshot (PNG) decoded by the browser: the red pixels within 7 px of each page point.
+async function redPixelsAround(picture, probes) {
+  return page.evaluate(async ([png, points]) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const g = canvas.getContext('2d');
+    g.drawImage(image, 0, 0);
+    return points.map((p) => {
+      const data = g.getImageData(Math.round(p.x) - 7, Math.round(p.y) - 7, 15, 15).data;
+      let count = 0;
+      for (let k = 0; k < data.length; k += 4)
+        if (data[k] > 180 && data[k + 1] < 80 && data[k + 2] < 80) count += 1;
+      return count;
+    });
+  }, [picture.toString('base64'), probes]);
+}
+
 await open(share);
 
 // The scene the page has open (from `link`) run 2 s from its start through the hook, and
@@ -104,7 +125,7 @@ await check('2 s of the tapering stack from its link end where contactlab-cli ru
   console.log(`     largest difference from contactlab-cli: ${worst}`);
 });
 
-await check('red force arrows are drawn at the resting contacts, none in mid-block', async () => {
+await check('red force arrows are drawn at the resting contacts, none in mid-block; the box hides them', async () => {
   mkdirSync(path.join(build, 'web-e2e'), { recursive: true });
   const picture = await page.screenshot({ path: path.join(build, 'web-e2e/tapering-stack.png') });
   const contacts = await page.evaluate(() => window.contactlab.contacts());
@@ -120,27 +141,17 @@ await check('red force arrows are drawn at the resting contacts, none in mid-blo
   assert.equal(points.length, 8, 'the stack has 8 resting contacts');
   const states = await page.evaluate(() => window.contactlab.states());
   const middle = await onScreen(states[6 * 2], states[6 * 2 + 1]);  // level2's centre
-  // The screenshot decoded by the browser: red pixels within 7 px of each point.
-  const red = await page.evaluate(async ([png, probes]) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${png}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const g = canvas.getContext('2d');
-    g.drawImage(image, 0, 0);
-    return probes.map((p) => {
-      const data = g.getImageData(Math.round(p.x) - 7, Math.round(p.y) - 7, 15, 15).data;
-      let count = 0;
-      for (let k = 0; k < data.length; k += 4)
-        if (data[k] > 180 && data[k + 1] < 80 && data[k + 2] < 80) count += 1;
-      return count;
-    });
-  }, [picture.toString('base64'), [...points, middle]]);
+  const red = await redPixelsAround(picture, [...points, middle]);
   const atMiddle = red.pop();
   red.forEach((count, k) => assert.ok(count >= 10, `contact ${k}: ${count} red pixels`));
   assert.equal(atMiddle, 0, 'red pixels in the middle of a block');
+  // The Force arrows box hides them (a large pile's arrows cover its bodies), and shows them again.
+  await page.uncheck('#forces');
+  const hidden = await redPixelsAround(await page.screenshot(), points);
+  hidden.forEach((count, k) => assert.equal(count, 0, `contact ${k} with the arrows hidden`));
+  await page.check('#forces');
+  const shown = await redPixelsAround(await page.screenshot(), points);
+  shown.forEach((count, k) => assert.ok(count >= 10, `contact ${k} shown again: ${count}`));
 });
 
 await check('the mouse drags the top block off the stack while running (a spring)', async () => {
