@@ -1,7 +1,7 @@
 // The page (docs/web.md): opens the scene its link asks for in the WebAssembly simulation
-// (contactlab-simd.js, or contactlab.js where the browser has no WebAssembly SIMD), draws it on the canvas in the desktop program's look, runs it, lets a mouse or a
-// finger drag bodies, sets gravity, damping, elasticity, friction and the solver, and shares the
-// current scene as a link. The pure parts (links, camera, arrow scale) are in logic.js, the
+// (contactlab-simd.js, or contactlab.js where the browser has no WebAssembly SIMD), draws it on the
+// canvas in the desktop program's look, runs it, lets a mouse or a finger drag bodies, sets
+// gravity, damping, elasticity, friction and the solver, and shares the current scene as a link. The pure parts (links, camera, arrow scale) are in logic.js, the
 // drawing of a frame in draw.js.
 //
 // [state] [banner] [loading] [drawing] [running] [pointer] [controls] [share] [test hook] [start]
@@ -26,7 +26,7 @@
     showForces: true,    // the force arrows and their legend (the Force arrows box)
     carry: 0,            // seconds of real time not yet stepped
     lastFrame: null,
-    pace: [],            // the running frames' {wall, simulated} seconds, about the last 2 s
+    pace: [],            // the last 240 running frames' {wall, simulated} seconds
     pointer: null,       // the drag or pan in progress
     lastError: '',
   };

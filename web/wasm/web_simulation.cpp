@@ -30,6 +30,12 @@ const char* shapeName(ShapeKind kind) {
   return "?";
 }
 
+// The page's name of the solver of `s`: the three choices of its solver menu.
+const char* solverName(const WorldSettings& s) {
+  if (s.solver == SolverKind::Contact) return "contact";
+  return s.timestepScheme == TimestepScheme::Substeps ? "substeps" : "timestep";
+}
+
 }  // namespace
 
 WebSimulation::WebSimulation() : loaded_(newScene()), world_(buildWorld(loaded_).value()) {}
@@ -88,16 +94,6 @@ std::string WebSimulation::bodiesJson() const {
   }
   return list.dump();
 }
-
-namespace {
-
-// The page's name of the solver of `s`: the three choices of its solver menu.
-const char* solverName(const WorldSettings& s) {
-  if (s.solver == SolverKind::Contact) return "contact";
-  return s.timestepScheme == TimestepScheme::Substeps ? "substeps" : "timestep";
-}
-
-}  // namespace
 
 std::string WebSimulation::settingsJson() const {
   const WorldSettings& s = world_.settings();
