@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "behind_line.h"
 #include "panels.h"
 #include "widgets.h"
 
@@ -82,11 +83,7 @@ void statusLine(const UiFacts& facts) {
                   s.busySeconds);
     warningText(line);
   } else if (s.running && s.behind) {
-    std::snprintf(line, sizeof line,
-                  "Behind: the physics runs at %.0f%% of the requested speed (steps take longer "
-                  "than the time they simulate).",
-                  100 * s.speed);
-    warningText(line);
+    warningText(behindLine(s.speed, facts.world.settings).c_str());
   }
   if (!s.error.empty()) warningText(s.error.c_str());
 }
