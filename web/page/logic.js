@@ -1,5 +1,6 @@
 // The page's pure logic (docs/web.md): what a link asks for, the fallback on a bad link, the view's
-// world <-> screen transform and framing, the grid, and the force arrows' automatic scale. No DOM:
+// world <-> screen transform and framing, the grid, the force arrows' automatic scale, how far
+// behind real time the simulation runs, and which build of the physics module to load. No DOM:
 // the page (app.js) and the Node tests (web/tests/logic.test.mjs) use the same file. A classic
 // script: in the browser it defines the global ContactLabLogic, in Node it is a CommonJS module.
 (function (root) {
@@ -237,16 +238,16 @@
     return Math.max(0, Math.round(seconds / dt));
   }
 
-  // How fast the simulation ran over the newest `window` seconds of real time: `frames` holds each
-  // running frame's {wall, simulated} seconds, oldest first. The simulated time over the real time
-  // of the newest frames that cover the window, or null while they cover less.
-  function realTimeShare(frames, window = 1) {
+  // How fast the simulation ran over the newest `seconds` of real time: `frames` holds each running
+  // frame's {wall, simulated} seconds, oldest first. The simulated time over the real time of the
+  // newest frames that cover those seconds, or null while they cover less.
+  function realTimeShare(frames, seconds = 1) {
     let wall = 0;
     let simulated = 0;
     for (let k = frames.length - 1; k >= 0; --k) {
       wall += frames[k].wall;
       simulated += frames[k].simulated;
-      if (wall >= window) return simulated / wall;
+      if (wall >= seconds) return simulated / wall;
     }
     return null;
   }
