@@ -20,15 +20,6 @@ double nowSeconds() {
   return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
-// While the mouse spring pulls a body, a whole step takes about this much of the worker's
-// processor time, under a third of a frame at 60 frames per second: the step under way when a move
-// comes and the move's own step fit in a frame even while other programs share the processors, so
-// that the move is shown in the next frame or the one after (8 ms let the largest lag reach 4 to 7
-// frames on a loaded 2-core machine, 5 ms 2 to 7). And its solves never stop before this many
-// iterations.
-constexpr double kDragStepSeconds = 0.005;
-constexpr int kDragMinIterations = 20;
-
 // The processor time this thread has used, in seconds (the wall clock where POSIX's thread clock
 // is missing).
 double threadSeconds() {
@@ -114,37 +105,13 @@ void PhysicsRunner::applyQueued() {
   if (!edits.empty()) bodiesMayHaveChanged_ = true;
 }
 
-// Time stepping to a tolerance (scheme qp) solves each step's contacts until the residual is small
-// enough, which in a large scene with a body pulled by the mouse spring can take hundreds of
-// iterations and a third of a second a step: the body would trail the mouse by seconds. While the
-// spring pulls, each solve is capped at the iterations that fit what kDragStepSeconds leaves after
-// the rest of the step (detection, rows), both from the processor time of the last step (the wall
-// time also counts the time other programs had the processor, which comes and goes from one step
-// to the next); the statistics count the solves stopped short, the window tells the cap and the
-// residual reached. The cap is lifted as the drag ends.
+// While the mouse spring pulls a body under time stepping to a tolerance, each solve is capped at
+// the iterations that fit what kDragStepSeconds leaves after the rest of the step
+// (drag_solve_cap.h), from the processor time of the last step (the wall time also counts the time
+// other programs had the processor, which comes and goes from one step to the next); the window
+// tells the cap and the residual reached.
 void PhysicsRunner::capSolvesWhileDragging() {
-  World& world = session_.doc.world;
-  const WorldSettings& s = world.settings();
-  // Set on every step: an undo or a new scene may have replaced the world since the last one.
-  iterationCap_ = 0;
-  if (s.solver != SolverKind::Timestep || s.timestepScheme != TimestepScheme::Qp) {
-    world.setQpIterationCap(0);
-    return;
-  }
-  const TimestepWork& last = world.lastStep().timestep;
-  if (last.qpIterations > 0 && last.time.solve > 0 && last.time.total > 0 && lastStepCpu_ > 0) {
-    // The step's processor time split as its wall time was between the solve and the rest.
-    const double solveShare = std::min(1.0, last.time.solve / last.time.total);
-    secondsPerIteration_ = lastStepCpu_ * solveShare / static_cast<double>(last.qpIterations);
-    otherSeconds_ = lastStepCpu_ * (1 - solveShare);
-    solvesPerStep_ = std::max<double>(1, static_cast<double>(last.qpSolves));
-  }
-  if (session_.doc.drag.active() && secondsPerIteration_ > 0) {
-    const double budget = std::max(0.0, kDragStepSeconds - otherSeconds_);
-    const double fits = budget / (secondsPerIteration_ * solvesPerStep_);
-    if (fits < s.qpIterations) iterationCap_ = std::max(kDragMinIterations, static_cast<int>(fits));
-  }
-  world.setQpIterationCap(iterationCap_);
+  iterationCap_ = dragCap_.apply(session_.doc.world, session_.doc.drag.active(), lastStepCpu_);
 }
 
 void PhysicsRunner::stepOnce() {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "document.h"
+#include "drag_solve_cap.h"
 #include "frame_snapshot.h"
 #include "step_clock.h"
 
@@ -161,11 +162,9 @@ class PhysicsRunner {
   std::uint64_t serial_ = 0;
 
   // The solves' cap while the mouse spring pulls a body (capSolvesWhileDragging).
-  double lastStepCpu_ = 0;          // the worker's processor time in the last step (s)
-  double secondsPerIteration_ = 0;  // of it, per iteration, in the last step solved to a tolerance
-  double otherSeconds_ = 0;         // ...its time outside the solves (detection, rows)
-  double solvesPerStep_ = 1;        // ...and its solves (one per group and friction pass)
-  int iterationCap_ = 0;            // set on the world for the step under way; 0: none
+  double lastStepCpu_ = 0;  // the worker's processor time in the last step (s)
+  DragSolveCap dragCap_;
+  int iterationCap_ = 0;  // set on the world for the step under way; 0: none
 
   // Speed measurement (worker side).
   double windowStart_ = -1;

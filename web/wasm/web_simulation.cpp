@@ -1,6 +1,7 @@
 // The web page's simulation (web_simulation.h).
 #include "web_simulation.h"
 
+#include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -108,7 +109,11 @@ std::string WebSimulation::settingsJson() const {
 
 std::string WebSimulation::step(int count) {
   for (int i = 0; i < count; ++i) {
+    dragCap_.apply(world_, drag_.active(), lastStepSeconds_);
+    const auto start = std::chrono::steady_clock::now();
     Status stepped = world_.step();
+    lastStepSeconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!stepped) return stepped.error().message;
   }
   return "";

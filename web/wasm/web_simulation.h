@@ -13,6 +13,7 @@
 
 #include "contactlab/scene.h"
 #include "contactlab/world.h"
+#include "drag_solve_cap.h"
 #include "drag_spring.h"
 
 namespace contactlab {
@@ -62,7 +63,9 @@ class WebSimulation {
 
   // The topmost body whose outline is within `tolerance` m of the world point, or -1.
   int bodyAt(double x, double y, double tolerance) const;
-  // A drag while running: a spring from the grabbed point of `body` to the pointer.
+  // A drag while running: a spring from the grabbed point of `body` to the pointer. While it pulls
+  // under time stepping to a tolerance, each step's solves stop at the iterations that fit about
+  // 5 ms (drag_solve_cap.h), as in the desktop program, so that the body follows the pointer.
   std::string grab(int body, double x, double y);
   void dragTo(double x, double y);
   void release();
@@ -79,6 +82,8 @@ class WebSimulation {
   Scene loaded_;
   World world_;
   DragSpring drag_;
+  DragSolveCap dragCap_;
+  double lastStepSeconds_ = 0;  // wall time of the last step
   std::vector<double> states_, contacts_;
   std::vector<int> contactBodies_, indexOfSlot_;
 };
