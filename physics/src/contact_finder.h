@@ -24,14 +24,19 @@ struct Contact {
   // left 0 by findReusing() (the time-stepping solver does not).
   double normalSpeed = 0;
 };
-// Writes into `c` the contact of geometry `g` found between bodies i (the narrow phase's first
-// shape) and j, with no normal speed: every field, in place (a contact built on the stack and
-// copied is read back across the pieces it was stored in, a stall per contact).
-inline void setContact(Contact& c, const ContactGeometry& g, int i, int j) {
-  c.body1 = g.pointOwnerIsFirst ? i : j;
-  c.body2 = g.pointOwnerIsFirst ? j : i;
-  c.geometry = g;
+// The bodies of `c`, whose geometry is set, found between bodies i (the narrow phase's first
+// shape) and j, and no normal speed.
+inline void setBodies(Contact& c, int i, int j) {
+  c.body1 = c.geometry.pointOwnerIsFirst ? i : j;
+  c.body2 = c.geometry.pointOwnerIsFirst ? j : i;
   c.normalSpeed = 0;
+}
+// Writes into `c` the contact of geometry `g` found between bodies i and j (setBodies): every
+// field, in place (a contact built on the stack and copied is read back across the pieces it was
+// stored in, a stall per contact).
+inline void setContact(Contact& c, const ContactGeometry& g, int i, int j) {
+  c.geometry = g;
+  setBodies(c, i, j);
 }
 
 // Identifies a contact across evaluations: the two bodies and the touching features.

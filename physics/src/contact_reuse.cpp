@@ -118,9 +118,7 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
         Contact& c = nextSlot(out, count);
         carry(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, transforms_[i],
               transforms_[j], c.geometry);
-        c.body1 = c.geometry.pointOwnerIsFirst ? i : j;
-        c.body2 = c.geometry.pointOwnerIsFirst ? j : i;
-        c.normalSpeed = 0;
+        setBodies(c, i, j);
         if (!(c.geometry.distance < pairMargin)) --count;
       }
       next = then;
