@@ -3,8 +3,8 @@
 // (b2DefaultWorldDef, 4 substeps), side by side in one run, one thread, sleeping off
 // (box2d_sides.h). Without Box2D v3, issue 17's v3 figures stand in as a reference.
 //
-// Per scene and engine: milliseconds per step (median of R runs; wall time, or with --cpu the
-// stepping thread's processor time), the largest displacement of
+// Per scene and engine: milliseconds per step (median of R runs, the engines' runs taken in turn;
+// wall time, or with --cpu the stepping thread's processor time), the largest displacement of
 // any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
 // discs) and, for the stacks, between 5 s and 10 s (steps 300 to 600), the deepest overlap at the
 // end and at any step of the run (Box2D 2.4.1: below its polygon skin, the surface it keeps bodies
@@ -115,18 +115,22 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// Median time of `runs` runs; the physics numbers of the last run (every run is deterministic).
-template <class Run>
-auto medianOf(int runs, Run run) {
+// One engine's runs of a scene: their times, and the physics numbers of the last (every run is
+// deterministic). final(): those numbers with the median time.
+template <class Out>
+struct Runs {
   std::vector<double> times;
-  decltype(run()) out;
-  for (int r = 0; r < runs; ++r) {
-    out = run();
+  Out last;
+  void add(const Out& out) {
+    last = out;
     times.push_back(out.msPerStep);
   }
-  out.msPerStep = median(times);
-  return out;
-}
+  Out final() const {
+    Out out = last;
+    out.msPerStep = median(times);
+    return out;
+  }
+};
 
 BenchScene sceneNamed(const std::string& name, double gap) {
   std::optional<BenchScene> scene = comparisonScene(name, gap);
@@ -362,25 +366,39 @@ int main(int argc, char** argv) {
     SceneResult r{name, 0, {}, {}, {}};
     for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
     r.bodies += static_cast<int>(ours.discs.size());
-    for (const Method& m : methods) {
-      r.ours.push_back(medianOf(runs, [&] { return runContactLab(ours, m.settings); }));
-      printRow(name, label(m), r.bodies, r.ours.back(), ours.tracksTopBox);
-      std::fflush(stdout);
-    }
+    // The engines' runs taken in turn (ours, 2.4.1, v3, ours, ...), so that a change in the
+    // machine's state while a scene runs (other work, the memory's) falls on each engine alike.
+    std::vector<Runs<OurOutcome>> ourRuns(methods.size());
+    Runs<Outcome> v2Runs, v3Runs;
 #ifdef CONTACTLAB_HAVE_BOX2D
-    if (withV2) {
-      const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
-      r.v2 = medianOf(runs, [&] { return runBox2dV2(v2Scene); });
-      printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
-      std::fflush(stdout);
-    }
+    const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
 #endif
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
     const BenchScene v3Scene = sceneNamed(name, kBox2dV3Gap);
-    r.v3 = medianOf(runs, [&] { return runBox2dV3(v3Scene); });
-    printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
-    std::fflush(stdout);
 #endif
+    for (int run = 0; run < runs; ++run) {
+      for (size_t m = 0; m < methods.size(); ++m)
+        ourRuns[m].add(runContactLab(ours, methods[m].settings));
+#ifdef CONTACTLAB_HAVE_BOX2D
+      if (withV2) v2Runs.add(runBox2dV2(v2Scene));
+#endif
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+      v3Runs.add(runBox2dV3(v3Scene));
+#endif
+    }
+    for (size_t m = 0; m < methods.size(); ++m) {
+      r.ours.push_back(ourRuns[m].final());
+      printRow(name, label(methods[m]), r.bodies, r.ours.back(), ours.tracksTopBox);
+    }
+    if (!v2Runs.times.empty()) {
+      r.v2 = v2Runs.final();
+      printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
+    }
+    if (!v3Runs.times.empty()) {
+      r.v3 = v3Runs.final();
+      printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
+    }
+    std::fflush(stdout);
     results.push_back(r);
   }
   std::printf("\nms per step side by side%s\n\n",
