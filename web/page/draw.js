@@ -169,50 +169,46 @@
     }
   }
 
-  // An arrow's shaft into `shafts` and its head into `heads` (Path2D), to be drawn together.
-  function addArrow(shafts, heads, tailX, tailY, headX, headY, headLength) {
-    const dx = headX - tailX, dy = headY - tailY, length = Math.hypot(dx, dy);
-    if (!(length > 0)) return;
-    const ux = dx / length, uy = dy / length, h = Math.min(headLength, length);
-    const baseX = headX - ux * h, baseY = headY - uy * h, half = 0.45 * headLength;
-    shafts.moveTo(tailX, tailY);
-    shafts.lineTo(baseX, baseY);
-    heads.moveTo(headX, headY);
-    heads.lineTo(baseX - uy * half, baseY + ux * half);
-    heads.lineTo(baseX + uy * half, baseY - ux * half);
-    heads.closePath();
-  }
+  const ARROWS_PER_FILL = 32;
 
+  // One arrow, filled in the colour set (L.addArrowOutline).
   function arrow(tailX, tailY, headX, headY, width, headLength) {
-    const shafts = new Path2D(), heads = new Path2D();
-    addArrow(shafts, heads, tailX, tailY, headX, headY, headLength);
-    strokeArrows(shafts, heads, width);
+    const path = new Path2D();
+    L.addArrowOutline(path, tailX, tailY, headX, headY, width, headLength);
+    ctx.fill(path);
   }
 
-  function strokeArrows(shafts, heads, width) {
-    ctx.lineWidth = width;
-    ctx.stroke(shafts);
-    ctx.fill(heads);
-  }
-
-  // The red arrows of the contact (and joint) forces at the automatic scale, and the legend.
+  // The red arrows of the contact (and joint) forces at the automatic scale, and the legend. Their
+  // outlines are filled ARROWS_PER_FILL at a time: a canvas drawn in software (no graphics
+  // processor, or a blocked one) fills one path of thousands of arrows slowly, each line of pixels
+  // crossing the edges of every arrow in it, and strokes lines more slowly than it fills them.
+  // pyramid40's 4,760 arrows in headless Chromium: all in one fill, 7 frames a second; the shafts
+  // stroked and the heads filled, one path each, 16; 32 arrows a fill, 55; no arrows, 60
+  // (docs/web.md).
   function drawForces(states, contacts, pairs, joints) {
     const cam = page.camera, s = stroke();
     const viewMetres = Math.min(cam.width, cam.height) / cam.pixelsPerMeter;
     page.forceScale = L.automaticForceScale(L.largestForce(contacts, joints), viewMetres,
                                             page.forceScale);
-    ctx.strokeStyle = ctx.fillStyle = COLORS.force;
-    const shafts = new Path2D(), heads = new Path2D();
+    ctx.fillStyle = COLORS.force;
+    const width = 3 * s, headLength = 11 * s;
+    let outlines = new Path2D(), count = 0;
+    const add = (tailX, tailY, headX, headY) => {
+      L.addArrowOutline(outlines, tailX, tailY, headX, headY, width, headLength);
+      if (++count % ARROWS_PER_FILL === 0) {
+        ctx.fill(outlines);
+        outlines = new Path2D();
+      }
+    };
     const arrows = L.forceArrows(contacts, pairs, page.bodies, states, cam, page.forceScale, 4 * s);
-    for (const a of arrows) addArrow(shafts, heads, a.tailX, a.tailY, a.headX, a.headY, 11 * s);
+    for (const a of arrows) add(a.tailX, a.tailY, a.headX, a.headY);
     for (const joint of joints) {
       const tail = L.worldToScreen(cam, joint.a[0], joint.a[1]);
       const head = L.worldToScreen(cam, joint.a[0] + joint.force[0] * page.forceScale,
                                    joint.a[1] + joint.force[1] * page.forceScale);
-      if (Math.hypot(head.x - tail.x, head.y - tail.y) >= 0.75)
-        addArrow(shafts, heads, tail.x, tail.y, head.x, head.y, 11 * s);
+      if (Math.hypot(head.x - tail.x, head.y - tail.y) >= 0.75) add(tail.x, tail.y, head.x, head.y);
     }
-    strokeArrows(shafts, heads, 3 * s);
+    ctx.fill(outlines);
     drawLegend(page.forceScale * cam.pixelsPerMeter);
   }
 
@@ -235,7 +231,7 @@
     const newtons = L.legendForce(pixelsPerNewton, 100 * s);
     if (newtons > 0) {
       const y = bottom - fontSize * 1.8, length = newtons * pixelsPerNewton;
-      ctx.strokeStyle = ctx.fillStyle = COLORS.force;
+      ctx.fillStyle = COLORS.force;
       arrow(left, y, left + length, y, 3 * s, 11 * s);
       ctx.fillStyle = COLORS.label;
       ctx.fillText(L.formatForce(newtons), left + length + 8 * s, y);

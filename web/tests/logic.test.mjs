@@ -175,6 +175,66 @@ test('the SIMD probe is a valid module, as its scalar twin is (Node has WebAssem
   assert.equal(WebAssembly.validate(L.SIMD_PROBE.slice(0, -1)), false);  // cut short
 });
 
+// The polygons a path recorder was given (moveTo starts one, closePath ends it).
+function recordPath() {
+  const polygons = [];
+  return {
+    polygons,
+    moveTo(x, y) { polygons.push([[x, y]]); },
+    lineTo(x, y) { polygons[polygons.length - 1].push([x, y]); },
+    closePath() {},
+  };
+}
+
+// Twice the signed area of a polygon (the shoelace formula).
+function twiceArea(points) {
+  let sum = 0;
+  points.forEach(([x, y], k) => {
+    const [nx, ny] = points[(k + 1) % points.length];
+    sum += x * ny - nx * y;
+  });
+  return sum;
+}
+
+test('an arrow is a shaft as wide as a stroke and a head, wound alike in every direction', () => {
+  const near = (a, b) => Math.abs(a - b) < 1e-9;
+  let sign = 0;
+  for (const degrees of [0, 37, 90, 180, 200, 270, 315]) {
+    const angle = degrees * Math.PI / 180, length = 50;
+    const tailX = 10, tailY = 20;
+    const headX = tailX + length * Math.cos(angle), headY = tailY + length * Math.sin(angle);
+    const path = recordPath();
+    L.addArrowOutline(path, tailX, tailY, headX, headY, 4, 11);
+    assert.equal(path.polygons.length, 2, `${degrees} degrees`);
+    const [shaft, head] = path.polygons;
+    assert.equal(shaft.length, 4);
+    assert.equal(head.length, 3);
+    // The shaft: 4 wide, from the tail to the head's base, 11 short of the tip.
+    assert.ok(near(Math.abs(twiceArea(shaft)) / 2, 4 * (length - 11)));
+    const ux = Math.cos(angle), uy = Math.sin(angle);
+    for (const [x, y] of shaft) {
+      const along = (x - tailX) * ux + (y - tailY) * uy, across = -(x - tailX) * uy + (y - tailY) * ux;
+      assert.ok(near(along, 0) || near(along, length - 11));
+      assert.ok(near(Math.abs(across), 2));
+    }
+    // The head: the tip at the head point, its base 0.9 x 11 wide.
+    assert.deepEqual(head[0], [headX, headY]);
+    assert.ok(near(Math.abs(twiceArea(head)) / 2, 0.5 * 0.9 * 11 * 11));
+    // Both wound the same way, and the same way as every other arrow.
+    const signs = [Math.sign(twiceArea(shaft)), Math.sign(twiceArea(head))];
+    if (sign === 0) sign = signs[0];
+    assert.deepEqual(signs, [sign, sign], `${degrees} degrees`);
+  }
+  // Shorter than its head: the head alone, as long as the arrow; of no length: nothing.
+  const short = recordPath();
+  L.addArrowOutline(short, 0, 0, 5, 0, 4, 11);
+  assert.equal(short.polygons.length, 1);
+  assert.deepEqual(short.polygons[0].map(([x]) => x), [5, 0, 0]);
+  const none = recordPath();
+  L.addArrowOutline(none, 3, 3, 3, 3, 4, 11);
+  assert.equal(none.polygons.length, 0);
+});
+
 test('the real-time share counts the newest frames that cover the window, none before that', () => {
   const frame = (wall, simulated) => ({ wall, simulated });
   assert.equal(L.realTimeShare([]), null);
