@@ -72,6 +72,9 @@ struct SceneResult {
   int bodies = 0;
   std::vector<OurOutcome> ours;  // one per method
   std::optional<Outcome> v2, v3;
+  // Each run's ms per step, per method and of v3, in the order they ran (one after the other).
+  std::vector<std::vector<double>> ourTimes;
+  std::vector<double> v3Times;
 };
 
 OurOutcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
@@ -207,6 +210,17 @@ std::optional<double> v3Ms(const SceneResult& r) {
   return v3ReferenceMs(r.name);
 }
 
+// The least and the largest ratio of a run's time to the v3 run next to it ("-" without them).
+std::string runRatios(const std::vector<double>& ours, const std::vector<double>& v3) {
+  if (ours.empty() || ours.size() != v3.size()) return "-";
+  double least = ours[0] / v3[0], largest = least;
+  for (size_t k = 1; k < ours.size(); ++k) {
+    least = std::min(least, ours[k] / v3[k]);
+    largest = std::max(largest, ours[k] / v3[k]);
+  }
+  return cell("%.2f-", least) + cell("%.2fx", largest);
+}
+
 void printSideBySide(const std::vector<Method>& methods, const std::vector<SceneResult>& results) {
   const std::string ref = kHaveV3 ? "" : " (ref)";
   std::vector<std::string> headers{"scene", "bodies"};
@@ -214,6 +228,8 @@ void printSideBySide(const std::vector<Method>& methods, const std::vector<Scene
   if (withV2) headers.push_back("Box2D 2.4.1");
   headers.push_back("Box2D v3.1.1" + ref);
   for (const Method& m : methods) headers.push_back(m.name + " / v3" + ref);
+  if (kHaveV3)
+    for (const Method& m : methods) headers.push_back(m.name + " / v3, each run");
   if (withV2)
     for (const Method& m : methods) headers.push_back(m.name + " / 2.4.1");
   std::vector<std::vector<std::string>> rows;
@@ -224,6 +240,8 @@ void printSideBySide(const std::vector<Method>& methods, const std::vector<Scene
     const std::optional<double> v3 = v3Ms(r);
     row.push_back(v3 ? cell("%.3f", *v3) : "-");
     for (const OurOutcome& o : r.ours) row.push_back(v3 ? cell("%.2fx", o.msPerStep / *v3) : "-");
+    if (kHaveV3)
+      for (const std::vector<double>& times : r.ourTimes) row.push_back(runRatios(times, r.v3Times));
     if (withV2)
       for (const OurOutcome& o : r.ours)
         row.push_back(cell("%.2fx", o.msPerStep / r.v2->msPerStep));
@@ -363,7 +381,7 @@ int main(int argc, char** argv) {
   std::vector<SceneResult> results;
   for (const std::string& name : names) {
     const BenchScene ours = sceneNamed(name, gap);
-    SceneResult r{name, 0, {}, {}, {}};
+    SceneResult r{name, 0, {}, {}, {}, {}, {}};
     for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
     r.bodies += static_cast<int>(ours.discs.size());
     // The engines' runs taken in turn (ours, 2.4.1, v3, ours, ...), so that a change in the
@@ -388,6 +406,7 @@ int main(int argc, char** argv) {
     }
     for (size_t m = 0; m < methods.size(); ++m) {
       r.ours.push_back(ourRuns[m].final());
+      r.ourTimes.push_back(ourRuns[m].times);
       printRow(name, label(methods[m]), r.bodies, r.ours.back(), ours.tracksTopBox);
     }
     if (!v2Runs.times.empty()) {
@@ -396,6 +415,7 @@ int main(int argc, char** argv) {
     }
     if (!v3Runs.times.empty()) {
       r.v3 = v3Runs.final();
+      r.v3Times = v3Runs.times;
       printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
     }
     std::fflush(stdout);
