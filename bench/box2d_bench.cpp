@@ -241,7 +241,8 @@ void printSideBySide(const std::vector<Method>& methods, const std::vector<Scene
     row.push_back(v3 ? cell("%.3f", *v3) : "-");
     for (const OurOutcome& o : r.ours) row.push_back(v3 ? cell("%.2fx", o.msPerStep / *v3) : "-");
     if (kHaveV3)
-      for (const std::vector<double>& times : r.ourTimes) row.push_back(runRatios(times, r.v3Times));
+      for (const std::vector<double>& times : r.ourTimes)
+        row.push_back(runRatios(times, r.v3Times));
     if (withV2)
       for (const OurOutcome& o : r.ours)
         row.push_back(cell("%.2fx", o.msPerStep / r.v2->msPerStep));
