@@ -320,8 +320,7 @@
     DEFAULT_PRESET, parseLink, openLink, shareLink, makeCamera, worldToScreen, screenToWorld,
     fitCamera, worldCorners, bodyBounds, sceneFraming, gridSpacing, formatLength, roundDown125,
     automaticForceScale, legendForce, formatForce, largestForce, forceArrows, addArrowOutline,
-    stepsFor,
-    realTimeShare, behindText, SIMD_PROBE, physicsModuleFile,
+    stepsFor, realTimeShare, behindText, SIMD_PROBE, physicsModuleFile,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   else root.ContactLabLogic = api;
