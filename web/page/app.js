@@ -1,8 +1,9 @@
 // The page (docs/web.md): opens the scene its link asks for in the WebAssembly simulation
 // (contactlab-simd.js, or contactlab.js where the browser has no WebAssembly SIMD), draws it on the
 // canvas in the desktop program's look, runs it, lets a mouse or a finger drag bodies, sets
-// gravity, damping, elasticity, friction and the solver, and shares the current scene as a link. The pure parts (links, camera, arrow scale) are in logic.js, the
-// drawing of a frame in draw.js.
+// gravity, damping, elasticity, friction and the solver, and shares the current scene as a link.
+// The pure parts (links, camera, arrow scale, pace) are in logic.js, the drawing of a frame in
+// draw.js.
 //
 // [state] [banner] [loading] [drawing] [running] [pointer] [controls] [share] [test hook] [start]
 (function () {
@@ -163,8 +164,8 @@
   }
 
   function showPace() {
-    const text = page.running
-      ? L.behindText(L.realTimeShare(page.pace), JSON.parse(page.sim.settingsJson()).solver) : '';
+    // The solver menu shows the world's solver (showSettings keeps it so).
+    const text = page.running ? L.behindText(L.realTimeShare(page.pace), $('solver').value) : '';
     const line = $('behind');
     if (line.textContent !== text) line.textContent = text;
     line.hidden = text === '';
