@@ -1,10 +1,11 @@
 // The web page end to end in Debian's Chromium (headless, driven by playwright-core): a link for
 // the tapering stack run 2 s ends where contactlab-cli run ends (1e-9 m); red force arrows are on
-// the screen at the resting contacts, and the Force arrows box hides them; the mouse drags the top block off the stack (on a spring while
-// running) and moves it while paused; a tampered link shows the CLI's message and falls back to the
-// tapering stack; Share's link reopens the same scene; Chromium loads the SIMD build of the module,
-// and pyramid20 under the substeps run 2 s in it ends where contactlab-cli run ends (1e-9 m); a
-// scene whose steps cannot keep up with real time says so under the clock.
+// the screen at the resting contacts, and the Force arrows box hides them; the mouse drags the top
+// block off the stack (on a spring while running) and moves it while paused; a tampered link shows
+// the CLI's message and falls back to the tapering stack; Share's link reopens the same scene;
+// Chromium loads the SIMD build of the module, and pyramid20 under the substeps run 2 s in it ends
+// where contactlab-cli run ends (1e-9 m); a scene whose steps cannot keep up with real time says so
+// under the clock.
 // Run: bash web/build.sh && (cd web && npm ci) && node web/tests/e2e.mjs [build]
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
