@@ -282,7 +282,7 @@
 
   // The line the page shows while the simulation runs slower than real time (below 90 %): how
   // fast it runs, why, and, unless the substeps run already, that they keep up with larger scenes
-  // ('' while it keeps up or nothing is known yet). `solver` is settingsJson()'s.
+  // ('' while it keeps up or nothing is known yet). `solver` as settingsJson() and the menu name it.
   function behindText(share, solver) {
     if (share === null || !(share < 0.9)) return '';
     const text = `Running at ${Math.round(100 * share)} % of real time: the steps take longer ` +
