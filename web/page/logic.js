@@ -233,9 +233,9 @@
     return out;
   }
 
-  // Adds an arrow from (tailX, tailY) to (headX, headY) to `path` (anything with moveTo, lineTo and
-  // closePath: a Path2D) as outlines to fill: the shaft, a rectangle `width` wide (the line a stroke
-  // of that width with butt ends would cover), up to the base of the head, a triangle
+  // Adds an arrow from (tailX, tailY) to (headX, headY) to `path` (anything with moveTo, lineTo
+  // and closePath: a Path2D) as outlines to fill: the shaft, a rectangle `width` wide (the line a
+  // stroke of that width with butt ends would cover), up to the base of the head, a triangle
   // `headLength` long (at most the arrow's length) and 0.9 headLength wide. Both are wound the
   // same way whatever the arrow's direction, so that under the nonzero rule a path of many arrows
   // fills wherever any of them is (arrows wound both ways would leave holes where they cross):
@@ -282,7 +282,8 @@
 
   // The line the page shows while the simulation runs slower than real time (below 90 %): how
   // fast it runs, why, and, unless the substeps run already, that they keep up with larger scenes
-  // ('' while it keeps up or nothing is known yet). `solver` as settingsJson() and the menu name it.
+  // ('' while it keeps up or nothing is known yet). `solver` as settingsJson() and the menu name
+  // it.
   function behindText(share, solver) {
     if (share === null || !(share < 0.9)) return '';
     const text = `Running at ${Math.round(100 * share)} % of real time: the steps take longer ` +
