@@ -230,19 +230,25 @@ void SubstepSolver::layOut(const Model& model) {
   }
   if (blocks_.size() < static_cast<size_t>(blockCount_)) blocks_.resize(blockCount_);
   if (singles_.size() < static_cast<size_t>(singleCount_)) singles_.resize(singleCount_);
-  // Fill each manifold into its colour's next lane; then the lanes left over take the spare body.
+  // Each manifold's slot (its bundle's index times kLanes plus its lane) in its colour's next
+  // lane, in the manifolds' order; then the bundles filled one after the other, each while it is
+  // in the cache (filled in the manifolds' order, pyramid100's 3 MB of bundles were each written
+  // lane by lane, at times far apart).
   std::array<int, kColours> blockUsed{}, singleUsed{};
+  blockSlots_.assign(static_cast<size_t>(blockCount_) * kLanes, -1);
+  singleSlots_.assign(static_cast<size_t>(singleCount_) * kLanes, -1);
   for (size_t m = 0; m < manifolds_.size(); ++m) {
     const int c = colours_[m];
     const int lanes = c == kOverflowColour ? 1 : kLanes;
-    if (manifolds_[m].count == 2) {
-      const int k = blockUsed[c]++;
-      fill(blocks_[blockBase[c] + k / lanes], k % lanes, manifolds_[m]);
-    } else {
-      const int k = singleUsed[c]++;
-      fill(singles_[singleBase[c] + k / lanes], k % lanes, manifolds_[m]);
-    }
+    const bool block = manifolds_[m].count == 2;
+    const int k = (block ? blockUsed : singleUsed)[c]++;
+    const int bundle = (block ? blockBase : singleBase)[c] + k / lanes;
+    (block ? blockSlots_ : singleSlots_)[bundle * kLanes + k % lanes] = static_cast<int>(m);
   }
+  for (size_t s = 0; s < blockSlots_.size(); ++s)
+    if (blockSlots_[s] >= 0) fill(blocks_[s / kLanes], s % kLanes, manifolds_[blockSlots_[s]]);
+  for (size_t s = 0; s < singleSlots_.size(); ++s)
+    if (singleSlots_[s] >= 0) fill(singles_[s / kLanes], s % kLanes, manifolds_[singleSlots_[s]]);
   // Only a colour's last bundle can have lanes left over; each of the overflow's uses one lane.
   const int spare = static_cast<int>(n);
   for (int c = 0; c < kOverflowColour; ++c) {

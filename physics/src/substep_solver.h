@@ -145,6 +145,7 @@ class SubstepSolver {
   std::vector<std::pair<int, int>> manifoldBodies_;
   std::vector<char> movable_;
   std::vector<int> colours_;
+  std::vector<int> blockSlots_, singleSlots_;  // per lane of the bundles, its manifold or -1
   ConstraintColouring colouring_;
   std::vector<Bundle<2>> blocks_;  // the first blockCount_ in use
   std::vector<Bundle<1>> singles_;
