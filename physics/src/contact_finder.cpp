@@ -7,6 +7,11 @@
 namespace contactlab {
 namespace {
 
+// Each polygon's vertices sit in an allocation of their own, which the hardware does not see
+// coming: place() fetches them this many bodies ahead (on pyramid100 three quarters of its time
+// was waiting for them, and the two ends of a box's 64 bytes of vertices may lie on two lines).
+constexpr size_t kVertexLookahead = 8;
+
 // The shape's bounding box at `placement`, grown by `grow` on every side: a polygon's from its
 // placed vertices, a disc's from its radius.
 Aabb shapeBox(const Shape& shape, const Transform& placement, double grow) {
@@ -34,6 +39,13 @@ void ContactFinder::place(const Model& model, std::span<const BodyState> states,
   radius_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
+    if (i + kVertexLookahead < n) {
+      const std::vector<Vec2>& ahead = model.bodies[i + kVertexLookahead].shape.vertices;
+      if (!ahead.empty()) {
+        __builtin_prefetch(&ahead.front());
+        __builtin_prefetch(&ahead.back());
+      }
+    }
     transforms_[i].place(states[i].position, states[i].angle);
     const double grow = reach.empty() ? 0.0 : reach[i];
     boxes_[i] = shapeBox(body.shape, transforms_[i], grow);
