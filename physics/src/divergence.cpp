@@ -25,9 +25,19 @@ std::string bodyNames(const Model& model, const std::vector<std::size_t>& which)
                   [&](std::size_t i) -> const std::string& { return model.bodies[i].def.name; });
 }
 
+// |v|: the root of the sum of squares where the squares cannot overflow, std::hypot beyond. The
+// check runs on every body after every step, and std::hypot, which guards every call against
+// overflow, took 1.6 % of pyramid40's step; the root is within an ulp or so of it.
+double speedOf(Vec2 v) {
+  constexpr double kSquaresSafe = 1e150;
+  if (std::max(std::abs(v.x), std::abs(v.y)) < kSquaresSafe)
+    return std::sqrt(v.x * v.x + v.y * v.y);
+  return std::hypot(v.x, v.y);
+}
+
 // The fastest a point of the body moves: its centre's speed plus its spin times its reach.
 double surfaceSpeed(const Body& body, const BodyState& s) {
-  return std::hypot(s.velocity.x, s.velocity.y) + std::abs(s.omega) * body.shape.boundingRadius;
+  return speedOf(s.velocity) + std::abs(s.omega) * body.shape.boundingRadius;
 }
 
 double thrustWorkBound(const Model& model, std::span<const BodyState> before,
