@@ -195,8 +195,8 @@ void SubstepSolver::layOut(const Model& model) {
   colouring_.colour(manifoldBodies_, movable_, colours_);
   // Per colour its blocks, then its single contacts, each kLanes a bundle in the manifolds'
   // order; the overflow's one a bundle, in their order, last. Where each colour's bundles start
-  // is counted first, so that the manifolds are then filled in in their own order (read once, in
-  // the order they were built) rather than colour by colour.
+  // is counted first, then each manifold's place, so that the manifolds are placed in one pass in
+  // their own order rather than once per colour.
   constexpr int kColours = kOverflowColour + 1;
   std::array<int, kColours> blocks{}, singles{};
   for (size_t m = 0; m < manifolds_.size(); ++m)
