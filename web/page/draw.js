@@ -183,7 +183,7 @@
   // processor, or a blocked one) fills one path of thousands of arrows slowly, each line of pixels
   // crossing the edges of every arrow in it, and strokes lines more slowly than it fills them.
   // pyramid40's 4,760 arrows in headless Chromium: all in one fill, 7 frames a second; the shafts
-  // stroked and the heads filled, one path each, 16; 32 arrows a fill, 55; no arrows, 60
+  // stroked and the heads filled, one path each, 15; 32 arrows a fill, 53-57; no arrows, 61
   // (docs/web.md).
   function drawForces(states, contacts, pairs, joints) {
     const cam = page.camera, s = stroke();
