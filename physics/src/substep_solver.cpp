@@ -245,8 +245,18 @@ void SubstepSolver::layOut(const Model& model) {
     const int bundle = (block ? blockBase : singleBase)[c] + k / lanes;
     (block ? blockSlots_ : singleSlots_)[bundle * kLanes + k % lanes] = static_cast<int>(m);
   }
-  for (size_t s = 0; s < blockSlots_.size(); ++s)
+  // The blocks' rows, read in the bundles' order, lie far apart in rows_: each block's two rows
+  // are fetched kRowLookahead slots ahead (where the second-level cache holds half a megabyte, as
+  // on the first AMD Zen processors, pyramid100's rows_ of 3.8 MB are not in it).
+  constexpr size_t kRowLookahead = 8;
+  for (size_t s = 0; s < blockSlots_.size(); ++s) {
+    if (s + kRowLookahead < blockSlots_.size() && blockSlots_[s + kRowLookahead] >= 0) {
+      const Row* ahead = &rows_[manifolds_[blockSlots_[s + kRowLookahead]].first];
+      __builtin_prefetch(ahead);
+      __builtin_prefetch(reinterpret_cast<const char*>(ahead + 2) - 1);
+    }
     if (blockSlots_[s] >= 0) fill(blocks_[s / kLanes], s % kLanes, manifolds_[blockSlots_[s]]);
+  }
   for (size_t s = 0; s < singleSlots_.size(); ++s)
     if (singleSlots_[s] >= 0) fill(singles_[s / kLanes], s % kLanes, manifolds_[singleSlots_[s]]);
   // Only a colour's last bundle can have lanes left over; each of the overflow's uses one lane.

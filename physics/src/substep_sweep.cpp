@@ -11,8 +11,8 @@ namespace contactlab {
 namespace {
 
 // A half of a body's record (SubstepBody) as four doubles, and four floats: the velocity and the
-// turn in the first half, dx, dy and the rotation in the second. Read and written through
-// aligned vectors (the record is a cache line): a copy through memory would be split in two
+// turn in the first half, dx, dy and the rotation in the second. Read (and written, addVelocities)
+// through aligned vectors (the record is a cache line): a copy through memory would be split in two
 // where the processor's tuning splits unaligned accesses, and each half then waits for the other.
 static_assert(offsetof(SubstepBody, velocity) == 0 && sizeof(BodyVelocity) == 3 * sizeof(double) &&
               offsetof(SubstepBody, turn) == 3 * sizeof(double) &&
@@ -25,9 +25,6 @@ using Double4 =
 using Float4 = float __attribute__((vector_size(4 * sizeof(float)), aligned(4 * sizeof(float))));
 enum class Half { Velocity = 0, Displacement = 1 };
 
-[[gnu::always_inline]] inline Double4& halfOf(SubstepBody& body, Half half) {
-  return reinterpret_cast<Double4*>(&body)[static_cast<int>(half)];
-}
 [[gnu::always_inline]] inline const Double4& halfOf(const SubstepBody& body, Half half) {
   return reinterpret_cast<const Double4*>(&body)[static_cast<int>(half)];
 }
@@ -80,26 +77,44 @@ template <int Points>
 
 // Each lane's body velocity moved by (x, y, w), in double: the record's first half plus
 // (x, y, w, -0), -0 leaving the fourth (the turn) as it is, whatever its sign. Lane by lane
-// in order, as a fixed body or the spare one may be in several lanes.
+// in order, as a fixed body or the spare one may be in several lanes. In halves of 128 bits (two
+// doubles: the velocity's x and y, then w and the turn), which every x86-64 processor converts and
+// adds in one instruction each; the transposition and the conversion of whole rows of four in
+// 256 bits made GCC move the rows' upper halves through the stack.
+using Double2 =
+    double __attribute__((vector_size(2 * sizeof(double)), aligned(2 * sizeof(double)), may_alias));
+[[gnu::always_inline]] inline Double2 lowPair(Float4 f) {
+  return __builtin_convertvector(__builtin_shufflevector(f, f, 0, 1), Double2);
+}
+[[gnu::always_inline]] inline Double2 highPair(Float4 f) {
+  return __builtin_convertvector(__builtin_shufflevector(f, f, 2, 3), Double2);
+}
+[[gnu::always_inline]] inline void addPairs(SubstepBody& body, Double2 xy, Double2 wk) {
+  Double2* half = reinterpret_cast<Double2*>(&body);
+  half[0] += xy;
+  half[1] += wk;
+}
+// Lanes first to first + 3, given as the four floats of x, y and w.
+[[gnu::always_inline]] inline void addFour(const int* body, Float4 x, Float4 y, Float4 w,
+                                           SubstepBody* bodies) {
+  const Float4 keep = {-0.0f, -0.0f, -0.0f, -0.0f};
+  const Float4 xy01 = __builtin_shufflevector(x, y, 0, 4, 1, 5);
+  const Float4 xy23 = __builtin_shufflevector(x, y, 2, 6, 3, 7);
+  const Float4 wk01 = __builtin_shufflevector(w, keep, 0, 4, 1, 5);
+  const Float4 wk23 = __builtin_shufflevector(w, keep, 2, 6, 3, 7);
+  addPairs(bodies[body[0]], lowPair(xy01), lowPair(wk01));
+  addPairs(bodies[body[1]], highPair(xy01), highPair(wk01));
+  addPairs(bodies[body[2]], lowPair(xy23), lowPair(wk23));
+  addPairs(bodies[body[3]], highPair(xy23), highPair(wk23));
+}
 [[gnu::always_inline]] inline void addVelocities(const int (&body)[kLanes], Lanes x, Lanes y,
                                                  Lanes w, SubstepBody* bodies) {
-  // columnsOf backwards: rows l and l + 4 of (x, y, w, -0) in one vector's two halves.
-  const Lanes keep = splat(-0.0f);
-  const Lanes xy01 = __builtin_shufflevector(x, y, 0, 8, 1, 9, 4, 12, 5, 13);
-  const Lanes xy23 = __builtin_shufflevector(x, y, 2, 10, 3, 11, 6, 14, 7, 15);
-  const Lanes wk01 = __builtin_shufflevector(w, keep, 0, 8, 1, 9, 4, 12, 5, 13);
-  const Lanes wk23 = __builtin_shufflevector(w, keep, 2, 10, 3, 11, 6, 14, 7, 15);
-  const Lanes r04 = __builtin_shufflevector(xy01, wk01, 0, 1, 8, 9, 4, 5, 12, 13);
-  const Lanes r15 = __builtin_shufflevector(xy01, wk01, 2, 3, 10, 11, 6, 7, 14, 15);
-  const Lanes r26 = __builtin_shufflevector(xy23, wk23, 0, 1, 8, 9, 4, 5, 12, 13);
-  const Lanes r37 = __builtin_shufflevector(xy23, wk23, 2, 3, 10, 11, 6, 7, 14, 15);
-  const Float4 rows[kLanes] = {
-      __builtin_shufflevector(r04, r04, 0, 1, 2, 3), __builtin_shufflevector(r15, r15, 0, 1, 2, 3),
-      __builtin_shufflevector(r26, r26, 0, 1, 2, 3), __builtin_shufflevector(r37, r37, 0, 1, 2, 3),
-      __builtin_shufflevector(r04, r04, 4, 5, 6, 7), __builtin_shufflevector(r15, r15, 4, 5, 6, 7),
-      __builtin_shufflevector(r26, r26, 4, 5, 6, 7), __builtin_shufflevector(r37, r37, 4, 5, 6, 7)};
-  for (int l = 0; l < kLanes; ++l)
-    halfOf(bodies[body[l]], Half::Velocity) += __builtin_convertvector(rows[l], Double4);
+  addFour(body, __builtin_shufflevector(x, x, 0, 1, 2, 3),
+          __builtin_shufflevector(y, y, 0, 1, 2, 3), __builtin_shufflevector(w, w, 0, 1, 2, 3),
+          bodies);
+  addFour(body + 4, __builtin_shufflevector(x, x, 4, 5, 6, 7),
+          __builtin_shufflevector(y, y, 4, 5, 6, 7), __builtin_shufflevector(w, w, 4, 5, 6, 7),
+          bodies);
 }
 
 // Each body's velocity moved by what the bundle changed in its lanes (`p` less `before`), in
