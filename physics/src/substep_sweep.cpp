@@ -77,12 +77,13 @@ template <int Points>
 
 // Each lane's body velocity moved by (x, y, w), in double: the record's first half plus
 // (x, y, w, -0), -0 leaving the fourth (the turn) as it is, whatever its sign. Lane by lane
-// in order, as a fixed body or the spare one may be in several lanes. In halves of 128 bits (two
-// doubles: the velocity's x and y, then w and the turn), which every x86-64 processor converts and
-// adds in one instruction each; the transposition and the conversion of whole rows of four in
-// 256 bits made GCC move the rows' upper halves through the stack.
-using Double2 =
-    double __attribute__((vector_size(2 * sizeof(double)), aligned(2 * sizeof(double)), may_alias));
+// in order, as a fixed body or the spare one may be in several lanes. Each lane's change is
+// converted as two pairs of floats (x and y, w and -0), one instruction each on every x86-64
+// processor, and added to the record as one vector of four doubles (one store, which the next
+// colour's gather of that body can read straight from the store buffer): a transposition of
+// whole rows of four in 256 bits made GCC move every row's upper half through the stack and
+// across the register's halves (4-5 % of pyramid40's and rain1000's step on this AMD Zen 1).
+using Double2 = double __attribute__((vector_size(2 * sizeof(double))));
 [[gnu::always_inline]] inline Double2 lowPair(Float4 f) {
   return __builtin_convertvector(__builtin_shufflevector(f, f, 0, 1), Double2);
 }
@@ -90,9 +91,7 @@ using Double2 =
   return __builtin_convertvector(__builtin_shufflevector(f, f, 2, 3), Double2);
 }
 [[gnu::always_inline]] inline void addPairs(SubstepBody& body, Double2 xy, Double2 wk) {
-  Double2* half = reinterpret_cast<Double2*>(&body);
-  half[0] += xy;
-  half[1] += wk;
+  *reinterpret_cast<Double4*>(&body) += __builtin_shufflevector(xy, wk, 0, 1, 2, 3);
 }
 // Lanes first to first + 3, given as the four floats of x, y and w.
 [[gnu::always_inline]] inline void addFour(const int* body, Float4 x, Float4 y, Float4 w,
