@@ -71,20 +71,22 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     row = Row{contactRow(body1, body2, normal, arm1, arm2)};
     const RowBlock diagonal = rowBlock(row, inverseMass_[body1], inverseMass_[body2]);
     row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
-    row.tangentMass = diagonal.tt > 0 ? 1 / diagonal.tt : 0;
+    row.tangentMass = static_cast<float>(diagonal.tt > 0 ? 1 / diagonal.tt : 0);
     row.gap = c.geometry.distance;
     const Material& m1 = materials_[c.body1];
     const Material& m2 = materials_[c.body2];
-    row.friction = pairFriction(m1.friction, m2.friction);
+    const double friction = pairFriction(m1.friction, m2.friction);
+    row.friction = static_cast<float>(friction);
     const double e = pairRestitution(m1.elasticity, m2.elasticity);
     if (e > 0) {
       const double un0 = normalVelocity(row, bodies_[body1].velocity, bodies_[body2].velocity);
-      if (un0 < -w.restitutionThreshold) row.bounce = -e * un0;
+      if (un0 < -w.restitutionThreshold) row.bounce = static_cast<float>(-e * un0);
     }
-    row.normalImpulse = std::max(warm ? warm->normal : 0.0, 0.0) / substeps;
+    const double normalImpulse = std::max(warm ? warm->normal : 0.0, 0.0) / substeps;
+    row.normalImpulse = static_cast<float>(normalImpulse);
     row.tangentImpulse =
-        std::clamp((warm ? warm->tangent : 0.0) / substeps, -row.friction * row.normalImpulse,
-                   row.friction * row.normalImpulse);
+        static_cast<float>(std::clamp((warm ? warm->tangent : 0.0) / substeps,
+                                      -friction * normalImpulse, friction * normalImpulse));
   }
   manifolds_.clear();
   for (size_t i = 0; i < rows_.size();) {

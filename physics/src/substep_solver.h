@@ -72,12 +72,15 @@ class SubstepSolver {
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
   // body i at the start of the step: the rows as found, before they are laid out in bundles.
+  // What only the bundles read (their lanes are floats) is kept rounded to float already: the same
+  // lanes, in 96 bytes a row instead of 112.
   struct Row : ContactRow {
-    double normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D) of each row
-    double gap = 0;                          // Phi at the start of the step
-    double friction = 0;
-    double bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
-    double normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep
+    double normalMass = 0;  // 1 / (D_n^T M^-1 D_n)
+    double gap = 0;         // Phi at the start of the step
+    float tangentMass = 0;  // 1 / (D_t^T M^-1 D_t)
+    float friction = 0;
+    float bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
+    float normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep
   };
   // One row, or the two rows of a pair of bodies touching at two points along one normal (the
   // corners of a box on a box), whose normal rows are solved together as a 2x2 LCP.
