@@ -37,6 +37,7 @@ void ContactFinder::place(const Model& model, std::span<const BodyState> states,
   isStatic_.resize(n);
   transforms_.resize(n);
   radius_.resize(n);
+  roundness_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
     if (i + kVertexLookahead < n) {
@@ -51,6 +52,7 @@ void ContactFinder::place(const Model& model, std::span<const BodyState> states,
     boxes_[i] = shapeBox(body.shape, transforms_[i], grow);
     isStatic_[i] = body.fixed();
     radius_[i] = body.shape.boundingRadius;
+    roundness_[i] = {body.shape.isDisc(), body.shape.radius};
   }
 }
 

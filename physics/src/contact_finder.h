@@ -62,6 +62,14 @@ inline bool isRopeKey(const ContactKey& key) {
 // in body 1's frame and point2 in body 2's (for a centre-line normal, the anchors, which are the
 // points of a polygon's corner and a disc's centre; a disc's own point is rebuilt on its
 // surface), an edge normal in body 2's frame (a centre-line normal as it was, in the world).
+// Whether a body is a disc, and its radius: what carrying a contact reads of its shape, kept per
+// body beside its placement (a pile's Body records, read one cache miss at a time, took a sixth of
+// the contact search on pyramid100 where the second-level cache is 512 KB).
+struct Roundness {
+  bool disc = false;
+  double radius = 0;
+};
+
 struct HeldContact {
   bool pointOwnerIsFirst = true;
   NormalKind normalKind = NormalKind::EdgeOfBody2;
@@ -133,6 +141,7 @@ class ContactFinder {
   Scratch<BroadPhase> broadPhase_;
   Scratch<PaddedPairs> paddedPairs_;  // findReusing's broad phase
   Scratch<std::vector<double>> radius_;
+  Scratch<std::vector<Roundness>> roundness_;
   Scratch<std::vector<Aabb>> boxes_;
   Scratch<std::vector<bool>> isStatic_;
   Scratch<std::vector<Transform>> transforms_;

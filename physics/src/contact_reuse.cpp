@@ -44,11 +44,11 @@ void hold(const ContactGeometry& g, const Transform& first, const Transform& sec
 // along the carried anchors (the points that define it). A disc's point is not a point of its
 // material (a rolling disc turns under it): it is put back on the disc's surface facing the other
 // body. Written in place: a pile carries thousands of contacts a step.
-void carry(const HeldContact& h, const Shape& first, const Shape& second, const Transform& toFirst,
-           const Transform& toSecond, ContactGeometry& out) {
+void carry(const HeldContact& h, const Roundness& first, const Roundness& second,
+           const Transform& toFirst, const Transform& toSecond, ContactGeometry& out) {
   const bool ownerFirst = h.pointOwnerIsFirst;
-  const Shape& shape1 = ownerFirst ? first : second;
-  const Shape& shape2 = ownerFirst ? second : first;
+  const Roundness& shape1 = ownerFirst ? first : second;
+  const Roundness& shape2 = ownerFirst ? second : first;
   const Transform& to1 = ownerFirst ? toFirst : toSecond;
   const Transform& to2 = ownerFirst ? toSecond : toFirst;
   out.pointOwnerIsFirst = ownerFirst;
@@ -66,8 +66,8 @@ void carry(const HeldContact& h, const Shape& first, const Shape& second, const 
     out.anchor1 = out.anchor2 = Vec2{0, 0};
     out.normal = to2.rotate(h.normal);
   }
-  if (shape1.isDisc()) out.point1 = to1.position - shape1.radius * out.normal;
-  if (shape2.isDisc()) out.point2 = to2.position + shape2.radius * out.normal;
+  if (shape1.disc) out.point1 = to1.position - shape1.radius * out.normal;
+  if (shape2.disc) out.point2 = to2.position + shape2.radius * out.normal;
   out.distance = glm::dot(out.normal, out.point1 - out.point2);
 }
 
@@ -116,8 +116,8 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
       const CollidedPair& then = collided_[cursor];
       for (size_t k = then.first; k < then.first + then.count; ++k) {
         Contact& c = nextSlot(out, count);
-        carry(contacts_[k], model.bodies[i].shape, model.bodies[j].shape, transforms_[i],
-              transforms_[j], c.geometry);
+        carry(contacts_[k], roundness_[i], roundness_[j], transforms_[i], transforms_[j],
+              c.geometry);
         setBodies(c, i, j);
         if (!(c.geometry.distance < pairMargin)) --count;
       }
