@@ -58,10 +58,6 @@ inline bool isRopeKey(const ContactKey& key) {
   return key.body1 < 0;
 }
 
-// A contact as it was collided, in the frames of its bodies, so that it moves with them: point1
-// in body 1's frame and point2 in body 2's (for a centre-line normal, the anchors, which are the
-// points of a polygon's corner and a disc's centre; a disc's own point is rebuilt on its
-// surface), an edge normal in body 2's frame (a centre-line normal as it was, in the world).
 // Whether a body is a disc, and its radius: what carrying a contact reads of its shape, kept per
 // body beside its placement (a pile's Body records, read one cache miss at a time, took a sixth of
 // the contact search on pyramid100 where the second-level cache is 512 KB).
@@ -70,6 +66,10 @@ struct Roundness {
   double radius = 0;
 };
 
+// A contact as it was collided, in the frames of its bodies, so that it moves with them: point1
+// in body 1's frame and point2 in body 2's (for a centre-line normal, the anchors, which are the
+// points of a polygon's corner and a disc's centre; a disc's own point is rebuilt on its
+// surface), an edge normal in body 2's frame (a centre-line normal as it was, in the world).
 struct HeldContact {
   bool pointOwnerIsFirst = true;
   NormalKind normalKind = NormalKind::EdgeOfBody2;

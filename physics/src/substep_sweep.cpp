@@ -93,7 +93,7 @@ using Double2 = double __attribute__((vector_size(2 * sizeof(double))));
 [[gnu::always_inline]] inline void addPairs(SubstepBody& body, Double2 xy, Double2 wk) {
   *reinterpret_cast<Double4*>(&body) += __builtin_shufflevector(xy, wk, 0, 1, 2, 3);
 }
-// Lanes first to first + 3, given as the four floats of x, y and w.
+// The four lanes whose bodies are body[0] to body[3], given as their floats of x, y and w.
 [[gnu::always_inline]] inline void addFour(const int* body, Float4 x, Float4 y, Float4 w,
                                            SubstepBody* bodies) {
   const Float4 keep = {-0.0f, -0.0f, -0.0f, -0.0f};
