@@ -11,8 +11,8 @@ namespace contactlab {
 namespace {
 
 // A half of a body's record (SubstepBody) as four doubles, and four floats: the velocity and the
-// turn in the first half, dx, dy and the rotation in the second. Read (and written, addVelocities)
-// through aligned vectors (the record is a cache line): a copy through memory would be split in two
+// turn in the first half, dx, dy and the rotation in the second. Read and written through
+// aligned vectors (the record is a cache line): a copy through memory would be split in two
 // where the processor's tuning splits unaligned accesses, and each half then waits for the other.
 static_assert(offsetof(SubstepBody, velocity) == 0 && sizeof(BodyVelocity) == 3 * sizeof(double) &&
               offsetof(SubstepBody, turn) == 3 * sizeof(double) &&
@@ -25,6 +25,9 @@ using Double4 =
 using Float4 = float __attribute__((vector_size(4 * sizeof(float)), aligned(4 * sizeof(float))));
 enum class Half { Velocity = 0, Displacement = 1 };
 
+[[gnu::always_inline]] inline Double4& halfOf(SubstepBody& body, Half half) {
+  return reinterpret_cast<Double4*>(&body)[static_cast<int>(half)];
+}
 [[gnu::always_inline]] inline const Double4& halfOf(const SubstepBody& body, Half half) {
   return reinterpret_cast<const Double4*>(&body)[static_cast<int>(half)];
 }
@@ -91,7 +94,7 @@ using Double2 = double __attribute__((vector_size(2 * sizeof(double))));
   return __builtin_convertvector(__builtin_shufflevector(f, f, 2, 3), Double2);
 }
 [[gnu::always_inline]] inline void addPairs(SubstepBody& body, Double2 xy, Double2 wk) {
-  *reinterpret_cast<Double4*>(&body) += __builtin_shufflevector(xy, wk, 0, 1, 2, 3);
+  halfOf(body, Half::Velocity) += __builtin_shufflevector(xy, wk, 0, 1, 2, 3);
 }
 // The four lanes whose bodies are body[0] to body[3], given as their floats of x, y and w.
 [[gnu::always_inline]] inline void addFour(const int* body, Float4 x, Float4 y, Float4 w,
