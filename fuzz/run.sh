@@ -9,9 +9,16 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 work=build-fuzz
 mkdir -p "$work/corpus"
-sources=(physics/src/*.cpp)
-clang++-14 -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-  -DCONTACTLAB_ASSERTS=1 -Iphysics/include -Iphysics/src fuzz/scene_fuzz.cpp "${sources[@]}" -o "$work/scene_fuzz"
+# Each source compiled on its own, as many at once as there are processors (one clang run over
+# them all took 4.5 minutes on two slow cores), with line tables for the sanitizers' stack traces.
+rm -rf "$work/objects"
+mkdir -p "$work/objects"
+root=$PWD
+printf '%s\n' "$root"/physics/src/*.cpp "$root/fuzz/scene_fuzz.cpp" |
+  (cd "$work/objects" && xargs -P "$(nproc)" -n 1 clang++-14 -std=c++20 -O1 -gline-tables-only \
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -DCONTACTLAB_ASSERTS=1 \
+    -I"$root/physics/include" -I"$root/physics/src" -c)
+clang++-14 -fsanitize=fuzzer,address,undefined "$work"/objects/*.o -o "$work/scene_fuzz"
 cp assets/scenes/*.scene fuzz/regressions/* "$work/corpus/"
 if [ -x build/app/contactlab-cli ]; then
   for scene in assets/scenes/*.scene; do

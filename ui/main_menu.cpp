@@ -84,7 +84,7 @@ void mainMenu(const UiFacts& facts, UiState& state, Commands& out) {
   if (ImGui::BeginMenu("Add")) {
     for (int k = 0; k < kWorldToolCount; ++k) {
       const WorldTool tool = static_cast<WorldTool>(k);
-      char key[8];
+      char key[12];  // room for any int (-Wformat-truncation)
       std::snprintf(key, sizeof key, "%d", k + 1);
       if (ImGui::MenuItem(worldToolName(tool), key, state.tool == tool)) state.tool = tool;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", worldToolHint(tool));
