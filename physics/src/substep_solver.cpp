@@ -189,8 +189,6 @@ void spareLanes(Bundle<Points>& bundle, int used, int spare) {
 
 void SubstepSolver::layOut(const Model& model) {
   const size_t n = model.bodies.size();
-  movable_.resize(n);
-  for (size_t i = 0; i < n; ++i) movable_[i] = !model.bodies[i].fixed();
   manifoldBodies_.resize(manifolds_.size());
   for (size_t m = 0; m < manifolds_.size(); ++m)
     manifoldBodies_[m] = {rows_[manifolds_[m].first].body1, rows_[manifolds_[m].first].body2};
@@ -343,9 +341,11 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   inverseMass_.assign(n + 1, InverseMass{});
   impulseVelocity_.assign(n + 1, BodyVelocity{});
   materials_.resize(n);
+  movable_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const Body& body = model.bodies[i];
     materials_[i] = {body.friction, body.elasticity};
+    movable_[i] = !body.fixed();
     if (body.fixed()) continue;
     bodies_[i].velocity = {states[i].velocity, states[i].omega};
     inverseMass_[i] = {body.invMass, body.invInertia};
@@ -435,7 +435,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   if (jointed)
     for (size_t j = 0; j < jointSlots_.size(); ++j) joints.rowImpulses[j] = jointSlots_[j].total;
   for (size_t i = 0; i < n; ++i) {
-    if (model.bodies[i].fixed()) continue;
+    if (!movable_[i]) continue;
     const SubstepBody& m = bodies_[i];
     BodyState& st = states[i];
     st.velocity = m.velocity.linear;

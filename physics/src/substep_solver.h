@@ -146,7 +146,7 @@ class SubstepSolver {
   std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
   std::vector<Manifold> manifolds_;
   std::vector<std::pair<int, int>> manifoldBodies_;
-  std::vector<char> movable_;
+  std::vector<char> movable_;  // per body, whether it is not fixed (filled first in advance)
   std::vector<int> colours_;
   std::vector<int> blockSlots_, singleSlots_;  // per lane of the bundles, its manifold or -1
   ConstraintColouring colouring_;
