@@ -71,7 +71,8 @@ struct SceneResult {
   std::string name;
   int bodies = 0;
   std::vector<OurOutcome> ours;  // one per method
-  std::optional<Outcome> v2, v3;
+  std::optional<Outcome> v2;
+  std::optional<V3Outcome> v3;
   // Each run's ms per step, per method and of v3, in the order they ran (one after the other).
   std::vector<std::vector<double>> ourTimes;
   std::vector<double> v3Times;
@@ -277,12 +278,16 @@ void printGrowth(const std::vector<Method>& methods, const std::vector<SceneResu
 void printStages(const std::vector<Method>& methods, const std::vector<SceneResult>& results) {
   std::printf(
       "\nContactLab per step (last run): stage ms, QP/CCP solves and iterations, solves stopped "
-      "at the cap (gaps: the position correction of gaps, gap_projection.h)\n\n"
+      "at the cap (gaps: the position correction of gaps, gap_projection.h)%s\n\n"
       "| scene      | method  | detection | build    | QP       | gaps     | solves   | QP iter  | "
       "unconverged "
       "|\n|------------|---------|----------:|---------:|---------:|---------:|---------:|"
-      "---------:|------------:|\n");
-  for (const SceneResult& r : results)
+      "---------:|------------:|\n",
+      kHaveV3 ? "; Box2D v3's stages from its own profile, on its wall clock (box2d_sides.h: "
+                "V3Stages), the build column its preparation of the contact constraints, the QP "
+                "column its substeps"
+              : "");
+  for (const SceneResult& r : results) {
     for (size_t m = 0; m < methods.size(); ++m) {
       const TimestepWork& s = r.ours[m].stats.timestep;
       const double steps = std::max<double>(1, static_cast<double>(s.steps));
@@ -293,6 +298,12 @@ void printStages(const std::vector<Method>& methods, const std::vector<SceneResu
                   static_cast<double>(s.qpIterations) / steps,
                   static_cast<long long>(s.qpUnconverged));
     }
+    if (r.v3) {
+      const V3Stages& v = r.v3->stages;
+      std::printf("| %-10s | %-7s | %9.3f | %8.3f | %8.3f | %8s | %8s | %8s | %11s |\n",
+                  r.name.c_str(), "v3", v.detection, v.prepare, v.substeps, "-", "-", "-", "-");
+    }
+  }
 }
 
 std::string describe(const Method& m) {
@@ -388,7 +399,8 @@ int main(int argc, char** argv) {
     // The engines' runs taken in turn (ours, 2.4.1, v3, ours, ...), so that a change in the
     // machine's state while a scene runs (other work, the memory's) falls on each engine alike.
     std::vector<Runs<OurOutcome>> ourRuns(methods.size());
-    Runs<Outcome> v2Runs, v3Runs;
+    Runs<Outcome> v2Runs;
+    Runs<V3Outcome> v3Runs;
 #ifdef CONTACTLAB_HAVE_BOX2D
     const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
 #endif

@@ -18,8 +18,19 @@ inline constexpr double kBox2dV3Gap = 0;
 // below the polygon skin, its contact surface.
 Outcome runBox2dV2(const BenchScene& scene);
 
+// Box2D v3's own stage times, ms a step over a run, from b2World_GetProfile (on v3's wall clock,
+// its only one), in ContactLab's stages: detection (the pairs, the contacts' update and the
+// tree's refit), preparing the contact constraints, and the substeps (integrating, warm starting,
+// solving, relaxing, restitution, storing the impulses).
+struct V3Stages {
+  double detection = 0, prepare = 0, substeps = 0;
+};
+struct V3Outcome : Outcome {
+  V3Stages stages;
+};
+
 // Box2D v3 with b2DefaultWorldDef (so its default contact softness, 30 Hz, damping ratio 10),
 // sleeping off, workerCount 1 and no task system, b2World_Step(world, dt, 4 substeps).
-Outcome runBox2dV3(const BenchScene& scene);
+V3Outcome runBox2dV3(const BenchScene& scene);
 
 }  // namespace contactlab::bench

@@ -43,9 +43,17 @@ b2BodyId addBody(b2WorldId world, b2BodyType type, double x, double y) {
   return b2CreateBody(world, &def);
 }
 
+// Adds one step's profile to `stages` (ms).
+void addStages(const b2Profile& p, V3Stages& stages) {
+  stages.detection += p.pairs + p.collide + p.refit;
+  stages.prepare += p.prepareStages + p.prepareConstraints;
+  stages.substeps += p.integrateVelocities + p.warmStart + p.solveImpulses + p.integratePositions +
+                     p.relaxImpulses + p.applyRestitution + p.storeImpulses;
+}
+
 }  // namespace
 
-Outcome runBox2dV3(const BenchScene& scene) {
+V3Outcome runBox2dV3(const BenchScene& scene) {
   b2WorldDef def = b2DefaultWorldDef();
   def.gravity = {0, -static_cast<float>(kBenchGravity)};
   def.enableSleep = false;
@@ -70,10 +78,12 @@ Outcome runBox2dV3(const BenchScene& scene) {
   Positions positions;
   std::vector<b2ContactData> buffer;
   double seconds = 0;
+  V3Stages stages;
   for (int step = 1; step <= scene.steps; ++step) {
     const double start = stepClockSeconds();
     b2World_Step(world, static_cast<float>(kBenchDt), 4);
     seconds += stepClockSince(start);
+    addStages(b2World_GetProfile(world), stages);
     Outcome& out = tracker.outcome();
     out.deepest = std::max(out.deepest, deepestOverlap(moving, buffer));
     tracker.top(b2Body_GetPosition(top).y);
@@ -87,9 +97,12 @@ Outcome runBox2dV3(const BenchScene& scene) {
       tracker.record(step, positions);
     }
   }
-  Outcome& out = tracker.outcome();
+  V3Outcome out;
+  static_cast<Outcome&>(out) = tracker.outcome();
   out.msPerStep = 1e3 * seconds / scene.steps;
   out.overlap = deepestOverlap(moving, buffer);
+  out.stages = {stages.detection / scene.steps, stages.prepare / scene.steps,
+                stages.substeps / scene.steps};
   b2DestroyWorld(world);
   return out;
 }
