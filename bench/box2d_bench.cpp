@@ -283,9 +283,9 @@ void printStages(const std::vector<Method>& methods, const std::vector<SceneResu
       "unconverged "
       "|\n|------------|---------|----------:|---------:|---------:|---------:|---------:|"
       "---------:|------------:|\n",
-      kHaveV3 ? "; Box2D v3's stages from its own profile, on its wall clock (box2d_sides.h: "
-                "V3Stages), the build column its preparation of the contact constraints, the QP "
-                "column its substeps"
+      kHaveV3 ? "; the stages on the wall clock, ours and Box2D v3's alike (v3's from its own "
+                "profile, box2d_sides.h: V3Stages; its build column is its preparation of the "
+                "contact constraints, its QP column its substeps)"
               : "");
   for (const SceneResult& r : results) {
     for (size_t m = 0; m < methods.size(); ++m) {

@@ -18,8 +18,8 @@ inline constexpr double kBox2dV3Gap = 0;
 // below the polygon skin, its contact surface.
 Outcome runBox2dV2(const BenchScene& scene);
 
-// Box2D v3's own stage times, ms a step over a run, from b2World_GetProfile (on v3's wall clock,
-// its only one), in ContactLab's stages: detection (the pairs, the contacts' update and the
+// Box2D v3's own stage times, ms a step over a run, from b2World_GetProfile (on the wall clock, as
+// ContactLab's stage times are), in ContactLab's stages: detection (the pairs, the contacts' update and the
 // tree's refit), preparing the contact constraints, and the substeps (integrating, warm starting,
 // solving, relaxing, restitution, storing the impulses).
 struct V3Stages {
