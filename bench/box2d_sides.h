@@ -19,9 +19,9 @@ inline constexpr double kBox2dV3Gap = 0;
 Outcome runBox2dV2(const BenchScene& scene);
 
 // Box2D v3's own stage times, ms a step over a run, from b2World_GetProfile (on the wall clock, as
-// ContactLab's stage times are), in ContactLab's stages: detection (the pairs, the contacts' update and the
-// tree's refit), preparing the contact constraints, and the substeps (integrating, warm starting,
-// solving, relaxing, restitution, storing the impulses).
+// ContactLab's stage times are), in ContactLab's stages: detection (the pairs, the contacts' update
+// and the tree's refit), preparing the contact constraints, and the substeps (integrating, warm
+// starting, solving, relaxing, restitution, storing the impulses).
 struct V3Stages {
   double detection = 0, prepare = 0, substeps = 0;
 };
