@@ -346,7 +346,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     const Body& body = model.bodies[i];
     materials_[i] = {body.friction, body.elasticity};
     movable_[i] = !body.fixed();
-    if (body.fixed()) continue;
+    if (!movable_[i]) continue;
     bodies_[i].velocity = {states[i].velocity, states[i].omega};
     inverseMass_[i] = {body.invMass, body.invInertia};
   }
