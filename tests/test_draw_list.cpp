@@ -321,3 +321,40 @@ TEST_CASE("an arrow is a shaft and a head; one no longer than its head is the he
   CHECK(right == doctest::Approx(16));
   CHECK(bottom - top == doctest::Approx(2 * kArrowHeadSpread * 6));
 }
+
+TEST_CASE("an arrow's shaft along a row or column of pixels is opaque; a slanted one is blended") {
+  auto primitives = [](Vec2 from, Vec2 to, Rgba color) {
+    DrawList list;
+    list.arrow(from, to, 3.0f, 11.0f, color);
+    list.endLayer();
+    std::vector<Primitive> kinds;
+    for (const DrawBatch& batch : list.batches()) kinds.push_back(batch.primitive);
+    return kinds;
+  };
+  const Rgba red{200, 0, 0, 255};
+  const std::vector<Primitive> opaque{Primitive::OpaqueTriangles};
+  CHECK(primitives({10, 50}, {110, 50}, red) == opaque);
+  CHECK(primitives({40, 10}, {40, 90}, red) == opaque);
+  CHECK(primitives({10, 50}, {110, 50.4}, red) == opaque);  // 0.4 px across over its length
+  const std::vector<Primitive> both{Primitive::OpaqueTriangles, Primitive::BlendedTriangles};
+  CHECK(primitives({10, 50}, {110, 51}, red) == both);  // the head opaque, the shaft blended
+  CHECK(primitives({10, 10}, {80, 80}, red) == both);
+  const std::vector<Primitive> blended{Primitive::BlendedTriangles};
+  CHECK(primitives({10, 50}, {110, 50}, red.withAlpha(0.5)) == blended);
+}
+
+TEST_CASE("an opaque shaft is as wide as the line, centred on it, with the line's square cap") {
+  DrawList list;
+  list.arrow({10.25, 50.5}, {110.25, 50.5}, 3.0f, 11.0f, {200, 0, 0, 255});
+  list.endLayer();
+  float top = 1e9f, bottom = -1e9f, left = 1e9f;
+  for (const DrawVertex& p : list.vertices()) {
+    if (p.x > 99) continue;  // the head's corners and the shaft's end under the head
+    top = std::min(top, p.y);
+    bottom = std::max(bottom, p.y);
+    left = std::min(left, p.x);
+  }
+  CHECK(bottom - top == doctest::Approx(3));
+  CHECK((top + bottom) / 2 == doctest::Approx(50.5));
+  CHECK(left == doctest::Approx(10.25 - 1.5));
+}
