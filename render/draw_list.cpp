@@ -265,9 +265,10 @@ void DrawList::arrow(Vec2 from, Vec2 to, float width, float head, Rgba color) {
     // (in a resting stack nearly every force is vertical or horizontal) is an opaque rectangle: the
     // rasterizer fills whole pixels across it, so it is as crisp as the anti-aliased line, and
     // software OpenGL draws it without blending or texture (pyramid40 on llvmpipe, 2 cores: 40 to
-    // 46 frames per second). Others, and translucent ones, are anti-aliased lines.
+    // 46 frames per second). Others, translucent ones and those under two pixels wide (which
+    // would cover one column of pixels or two as they move) are anti-aliased lines.
     const Vec2 shaft = base - from;
-    if (color.a == 255 && std::min(std::abs(shaft.x), std::abs(shaft.y)) <= 0.5) {
+    if (color.a == 255 && width >= 2 && std::min(std::abs(shaft.x), std::abs(shaft.y)) <= 0.5) {
       const Vec2 cap = u * (width * 0.5), side{-cap.y, cap.x};
       const Vec2 p = from - cap, q = base + cap;
       const Vec2 corners[4] = {p + side, q + side, q - side, p - side};

@@ -106,8 +106,9 @@ class DrawList {
   void boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline);
   // A line from `from` to `to` with a filled triangular head of length `head` pixels at `to`, and
   // kArrowHeadSpread x that length wide on either side. An arrow no longer than its head is the
-  // head alone (one triangle), of the arrow's length. An opaque arrow's shaft within half a pixel
-  // of horizontal or vertical is an opaque rectangle, any other shaft an anti-aliased line.
+  // head alone (one triangle), of the arrow's length. The shaft of an opaque arrow at least two
+  // pixels wide within half a pixel of horizontal or vertical is an opaque rectangle, any other
+  // shaft an anti-aliased line.
   void arrow(Vec2 from, Vec2 to, float width, float head, Rgba color);
   // The centre-of-mass mark (coverage_atlas.h) at `center`, snapped to the nearest pixel corner.
   void centreMark(Vec2 center, Rgba color);

@@ -323,9 +323,9 @@ TEST_CASE("an arrow is a shaft and a head; one no longer than its head is the he
 }
 
 TEST_CASE("an arrow's shaft along a row or column of pixels is opaque; a slanted one is blended") {
-  auto primitives = [](Vec2 from, Vec2 to, Rgba color) {
+  auto primitives = [](Vec2 from, Vec2 to, Rgba color, float width = 3.0f) {
     DrawList list;
-    list.arrow(from, to, 3.0f, 11.0f, color);
+    list.arrow(from, to, width, 11.0f, color);
     list.endLayer();
     std::vector<Primitive> kinds;
     for (const DrawBatch& batch : list.batches()) kinds.push_back(batch.primitive);
@@ -341,6 +341,8 @@ TEST_CASE("an arrow's shaft along a row or column of pixels is opaque; a slanted
   CHECK(primitives({10, 10}, {80, 80}, red) == both);
   const std::vector<Primitive> blended{Primitive::BlendedTriangles};
   CHECK(primitives({10, 50}, {110, 50}, red.withAlpha(0.5)) == blended);
+  CHECK(primitives({10, 50}, {110, 50}, red, 1.5f) == both);  // too thin to stay one width
+  CHECK(primitives({10, 50}, {110, 50}, red, 2.0f) == opaque);
 }
 
 TEST_CASE("an opaque shaft is as wide as the line, centred on it, with the line's square cap") {
