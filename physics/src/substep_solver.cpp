@@ -160,38 +160,76 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
   }
 }
 
-// Lanes from `used` on of a bundle: the spare body on both sides, with zero masses, so that their
-// updates change nothing (substep_lanes.h).
+// An unused lane of a bundle: the spare body on both sides, with zero masses, so that its updates
+// change nothing (substep_lanes.h).
 template <int Points>
-void spareLanes(Bundle<Points>& bundle, int used, int spare) {
-  for (int l = used; l < kLanes; ++l) {
-    bundle.body1[l] = spare;
-    bundle.body2[l] = spare;
-    bundle.invMass1[l] = bundle.invInertia1[l] = bundle.invMass2[l] = bundle.invInertia2[l] = 0;
-    bundle.friction[l] = 0;
-    for (int p = 0; p < Points; ++p) {
-      bundle.row[p][l] = -1;
-      PointLanes& c = bundle.point[p];
-      PointRest& r = bundle.rest[p];
-      for (Lanes* field :
-           {&c.normalX, &c.normalY, &c.normalArm1, &c.normalArm2, &c.tangentArm1, &c.tangentArm2,
-            &c.normalMass, &c.tangentMass, &c.excess, &c.normalImpulse, &c.tangentImpulse, &r.gap,
-            &r.bounce, &r.normalTotal, &r.tangentTotal})
-        (*field)[l] = 0;
-    }
-    if constexpr (Points == 2) {
-      BlockLanes& k = bundle.block;
-      k.k11[l] = k.k22[l] = k.inverse11[l] = k.inverse22[l] = 1;
-      k.k12[l] = k.inverse12[l] = 0;
-    }
+void spareLane(Bundle<Points>& bundle, int lane, int spare) {
+  bundle.body1[lane] = spare;
+  bundle.body2[lane] = spare;
+  bundle.invMass1[lane] = bundle.invInertia1[lane] = bundle.invMass2[lane] =
+      bundle.invInertia2[lane] = 0;
+  bundle.friction[lane] = 0;
+  for (int p = 0; p < Points; ++p) {
+    bundle.row[p][lane] = -1;
+    PointLanes& c = bundle.point[p];
+    PointRest& r = bundle.rest[p];
+    for (Lanes* field : {&c.normalX, &c.normalY, &c.normalArm1, &c.normalArm2, &c.tangentArm1,
+                         &c.tangentArm2, &c.normalMass, &c.tangentMass, &c.excess, &c.normalImpulse,
+                         &c.tangentImpulse, &r.gap, &r.bounce, &r.normalTotal, &r.tangentTotal})
+      (*field)[lane] = 0;
+  }
+  if constexpr (Points == 2) {
+    BlockLanes& k = bundle.block;
+    k.k11[lane] = k.k22[lane] = k.inverse11[lane] = k.inverse22[lane] = 1;
+    k.k12[lane] = k.inverse12[lane] = 0;
   }
 }
 
 void SubstepSolver::layOut(const Model& model) {
   const size_t n = model.bodies.size();
+  manifoldKeys_.resize(manifolds_.size());
+  for (size_t m = 0; m < manifolds_.size(); ++m) {
+    const Row& first = rows_[manifolds_[m].first];
+    manifoldKeys_[m] = {first.body1, first.body2, manifolds_[m].count};
+  }
+  // The same manifolds as the last step's, over the same bodies (a stack at rest, step after
+  // step): the same colours, bundles and slots, which only need filling again.
+  if (manifoldKeys_ != laidOutKeys_ || movable_ != laidOutMovable_) {
+    assignSlots();
+    laidOutKeys_.swap(manifoldKeys_);
+    laidOutMovable_ = movable_;
+  }
+  // The bundles filled one after the other, each while it is in the cache (filled in the
+  // manifolds' order, pyramid100's 3 MB of bundles were each written lane by lane, at times far
+  // apart). The blocks' rows, read in the bundles' order, lie far apart in rows_: each block's two
+  // rows are fetched kRowLookahead slots ahead (where the second-level cache holds half a
+  // megabyte, as on the first AMD Zen processors, pyramid100's rows_ of 3.8 MB are not in it).
+  // A lane no manifold uses holds the spare body.
+  const int spare = static_cast<int>(n);
+  constexpr size_t kRowLookahead = 8;
+  for (size_t s = 0; s < blockSlots_.size(); ++s) {
+    if (s + kRowLookahead < blockSlots_.size() && blockSlots_[s + kRowLookahead] >= 0) {
+      const Row* ahead = &rows_[manifolds_[blockSlots_[s + kRowLookahead]].first];
+      __builtin_prefetch(ahead);
+      __builtin_prefetch(reinterpret_cast<const char*>(ahead + 2) - 1);
+    }
+    if (blockSlots_[s] >= 0)
+      fill(blocks_[s / kLanes], s % kLanes, manifolds_[blockSlots_[s]]);
+    else
+      spareLane(blocks_[s / kLanes], s % kLanes, spare);
+  }
+  for (size_t s = 0; s < singleSlots_.size(); ++s) {
+    if (singleSlots_[s] >= 0)
+      fill(singles_[s / kLanes], s % kLanes, manifolds_[singleSlots_[s]]);
+    else
+      spareLane(singles_[s / kLanes], s % kLanes, spare);
+  }
+}
+
+void SubstepSolver::assignSlots() {
   manifoldBodies_.resize(manifolds_.size());
   for (size_t m = 0; m < manifolds_.size(); ++m)
-    manifoldBodies_[m] = {rows_[manifolds_[m].first].body1, rows_[manifolds_[m].first].body2};
+    manifoldBodies_[m] = {manifoldKeys_[m].body1, manifoldKeys_[m].body2};
   colouring_.colour(manifoldBodies_, movable_, colours_);
   // Per colour its blocks, then its single contacts, each kLanes a bundle in the manifolds'
   // order; the overflow's one a bundle, in their order, last. Where each colour's bundles start
@@ -231,9 +269,7 @@ void SubstepSolver::layOut(const Model& model) {
   if (blocks_.size() < static_cast<size_t>(blockCount_)) blocks_.resize(blockCount_);
   if (singles_.size() < static_cast<size_t>(singleCount_)) singles_.resize(singleCount_);
   // Each manifold's slot (its bundle's index times kLanes plus its lane) in its colour's next
-  // lane, in the manifolds' order; then the bundles filled one after the other, each while it is
-  // in the cache (filled in the manifolds' order, pyramid100's 3 MB of bundles were each written
-  // lane by lane, at times far apart).
+  // lane, in the manifolds' order.
   std::array<int, kColours> blockUsed{}, singleUsed{};
   blockSlots_.assign(static_cast<size_t>(blockCount_) * kLanes, -1);
   singleSlots_.assign(static_cast<size_t>(singleCount_) * kLanes, -1);
@@ -245,32 +281,6 @@ void SubstepSolver::layOut(const Model& model) {
     const int bundle = (block ? blockBase : singleBase)[c] + k / lanes;
     (block ? blockSlots_ : singleSlots_)[bundle * kLanes + k % lanes] = static_cast<int>(m);
   }
-  // The blocks' rows, read in the bundles' order, lie far apart in rows_: each block's two rows
-  // are fetched kRowLookahead slots ahead (where the second-level cache holds half a megabyte, as
-  // on the first AMD Zen processors, pyramid100's rows_ of 3.8 MB are not in it).
-  constexpr size_t kRowLookahead = 8;
-  for (size_t s = 0; s < blockSlots_.size(); ++s) {
-    if (s + kRowLookahead < blockSlots_.size() && blockSlots_[s + kRowLookahead] >= 0) {
-      const Row* ahead = &rows_[manifolds_[blockSlots_[s + kRowLookahead]].first];
-      __builtin_prefetch(ahead);
-      __builtin_prefetch(reinterpret_cast<const char*>(ahead + 2) - 1);
-    }
-    if (blockSlots_[s] >= 0) fill(blocks_[s / kLanes], s % kLanes, manifolds_[blockSlots_[s]]);
-  }
-  for (size_t s = 0; s < singleSlots_.size(); ++s)
-    if (singleSlots_[s] >= 0) fill(singles_[s / kLanes], s % kLanes, manifolds_[singleSlots_[s]]);
-  // Only a colour's last bundle can have lanes left over; each of the overflow's uses one lane.
-  const int spare = static_cast<int>(n);
-  for (int c = 0; c < kOverflowColour; ++c) {
-    if (blocks[c] % kLanes != 0)
-      spareLanes(blocks_[blockBase[c] + blocks[c] / kLanes], blocks[c] % kLanes, spare);
-    if (singles[c] % kLanes != 0)
-      spareLanes(singles_[singleBase[c] + singles[c] / kLanes], singles[c] % kLanes, spare);
-  }
-  for (int b = 0; b < blocks[kOverflowColour]; ++b)
-    spareLanes(blocks_[blockBase[kOverflowColour] + b], 1, spare);
-  for (int b = 0; b < singles[kOverflowColour]; ++b)
-    spareLanes(singles_[singleBase[kOverflowColour] + b], 1, spare);
 }
 
 template <typename F>

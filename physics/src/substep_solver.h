@@ -92,8 +92,11 @@ class SubstepSolver {
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
              std::span<const BodyState> states, std::span<const WarmStart> previous,
              std::vector<int>& approaching, int substeps, double& deepest);
-  // manifolds_ from rows_, then coloured and laid out in bundles (substep_lanes.h).
+  // manifolds_ from rows_, coloured and laid out in bundles (substep_lanes.h); the colours and
+  // the slots stay the last step's when its manifolds were the same, over the same bodies.
   void layOut(const Model& model);
+  // The colours of manifolds_ (manifoldKeys_), the bundles' ranges and each lane's manifold.
+  void assignSlots();
   template <int Points>
   void fill(Bundle<Points>& bundle, int lane, const Manifold& m);
   // A normal row's target: u_n + bias >= 0, solved softly (massScale < 1, impulseScale > 0) when
@@ -145,6 +148,15 @@ class SubstepSolver {
   std::vector<Row> rows_;    // in pair order, each with body1 < body2
   std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
   std::vector<Manifold> manifolds_;
+  // What a manifold's place in the bundles depends on: its two bodies and its number of contacts.
+  struct ManifoldKey {
+    int body1 = 0, body2 = 0, count = 0;
+    bool operator==(const ManifoldKey&) const = default;
+  };
+  std::vector<ManifoldKey> manifoldKeys_;
+  // The manifolds and the bodies' movability the bundles' slots were last assigned for.
+  std::vector<ManifoldKey> laidOutKeys_;
+  std::vector<char> laidOutMovable_;
   std::vector<std::pair<int, int>> manifoldBodies_;
   std::vector<char> movable_;  // per body, whether it is not fixed (filled first in advance)
   std::vector<int> colours_;
