@@ -72,6 +72,21 @@ std::vector<BodyId> addPyramid(World& world, int base) {
   return boxes;
 }
 
+// Every body of `world` in the same state as the body of `other` added in the same place, to the
+// bit.
+void checkSameStates(const World& world, const World& other) {
+  REQUIRE(world.bodyCount() == other.bodyCount());
+  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+    CAPTURE(i);
+    const BodyState a = stateOf(world, world.bodies()[i]);
+    const BodyState b = stateOf(other, other.bodies()[i]);
+    CHECK(a.position == b.position);
+    CHECK(a.velocity == b.velocity);
+    CHECK(a.angle == b.angle);
+    CHECK(a.omega == b.omega);
+  }
+}
+
 // The farthest any of `bodies` has moved from `before` (their positions then, in order).
 double largestMove(const World& world, const std::vector<BodyId>& bodies,
                    const std::vector<Vec2>& before) {
@@ -439,14 +454,7 @@ TEST_CASE(
     World other = rebuilt.value();
     run(world, 1);
     run(other, 1);
-    for (std::size_t i = 0; i < world.bodyCount(); ++i) {
-      const BodyState a = stateOf(world, world.bodies()[i]);
-      const BodyState b = stateOf(other, other.bodies()[i]);
-      CHECK(a.position == b.position);
-      CHECK(a.velocity == b.velocity);
-      CHECK(a.angle == b.angle);
-      CHECK(a.omega == b.omega);
-    }
+    checkSameStates(world, other);
   }
 }
 
@@ -465,15 +473,7 @@ TEST_CASE(
   World other = rebuilt.value();
   run(world, 0.5);
   run(other, 0.5);
-  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
-    CAPTURE(i);
-    const BodyState a = stateOf(world, world.bodies()[i]);
-    const BodyState b = stateOf(other, other.bodies()[i]);
-    CHECK(a.position == b.position);
-    CHECK(a.velocity == b.velocity);
-    CHECK(a.angle == b.angle);
-    CHECK(a.omega == b.omega);
-  }
+  checkSameStates(world, other);
 }
 
 TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
