@@ -30,6 +30,22 @@ inline bool sameBits(const std::optional<double>& a, const std::optional<double>
   return a.has_value() == b.has_value() && (!a || sameBits(*a, *b));
 }
 
+// Every body of `a` in the same state as the body of `b` added in the same place, to the bit.
+inline void requireSameStates(const World& a, const World& b) {
+  REQUIRE(a.bodyCount() == b.bodyCount());
+  const std::vector<BodyId> ids = a.bodies(), others = b.bodies();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const BodyState s = a.body(ids[i])->state, t = b.body(others[i])->state;
+    CAPTURE(i);
+    REQUIRE(sameBits(s.position.x, t.position.x));
+    REQUIRE(sameBits(s.position.y, t.position.y));
+    REQUIRE(sameBits(s.angle, t.angle));
+    REQUIRE(sameBits(s.velocity.x, t.velocity.x));
+    REQUIRE(sameBits(s.velocity.y, t.velocity.y));
+    REQUIRE(sameBits(s.omega, t.omega));
+  }
+}
+
 // The first field in which two scenes differ (bitwise), or "" when they are the same.
 inline std::string sceneDifference(const Scene& a, const Scene& b) {
   const WorldSettings &s = a.settings, &t = b.settings;

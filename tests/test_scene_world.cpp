@@ -40,21 +40,6 @@ World built(const Scene& scene) {
   return world.value();
 }
 
-void requireSameStates(const World& a, const World& b) {
-  REQUIRE(a.bodyCount() == b.bodyCount());
-  const std::vector<BodyId> ids = a.bodies(), others = b.bodies();
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    const BodyState s = a.body(ids[i])->state, t = b.body(others[i])->state;
-    CAPTURE(i);
-    REQUIRE(sameBits(s.position.x, t.position.x));
-    REQUIRE(sameBits(s.position.y, t.position.y));
-    REQUIRE(sameBits(s.angle, t.angle));
-    REQUIRE(sameBits(s.velocity.x, t.velocity.x));
-    REQUIRE(sameBits(s.velocity.y, t.velocity.y));
-    REQUIRE(sameBits(s.omega, t.omega));
-  }
-}
-
 }  // namespace
 
 TEST_CASE("buildWorld adds the scene's bodies in order with their settings and states") {

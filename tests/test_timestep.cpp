@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contactlab/scene.h"
+#include "scene_fixtures.h"
 #include "world_fixtures.h"
 
 using namespace contactlab;
@@ -70,21 +71,6 @@ std::vector<BodyId> addPyramid(World& world, int base) {
     }
   }
   return boxes;
-}
-
-// Every body of `world` in the same state as the body of `other` added in the same place, to the
-// bit.
-void checkSameStates(const World& world, const World& other) {
-  REQUIRE(world.bodyCount() == other.bodyCount());
-  for (std::size_t i = 0; i < world.bodyCount(); ++i) {
-    CAPTURE(i);
-    const BodyState a = stateOf(world, world.bodies()[i]);
-    const BodyState b = stateOf(other, other.bodies()[i]);
-    CHECK(a.position == b.position);
-    CHECK(a.velocity == b.velocity);
-    CHECK(a.angle == b.angle);
-    CHECK(a.omega == b.omega);
-  }
 }
 
 // The farthest any of `bodies` has moved from `before` (their positions then, in order).
@@ -454,7 +440,7 @@ TEST_CASE(
     World other = rebuilt.value();
     run(world, 1);
     run(other, 1);
-    checkSameStates(world, other);
+    requireSameStates(world, other);
   }
 }
 
@@ -473,7 +459,7 @@ TEST_CASE(
   World other = rebuilt.value();
   run(world, 0.5);
   run(other, 0.5);
-  checkSameStates(world, other);
+  requireSameStates(world, other);
 }
 
 TEST_CASE("every time-stepping QP method keeps a column of 10 boxes standing") {
