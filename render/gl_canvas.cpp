@@ -5,6 +5,7 @@
 #include <SDL_video.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -69,9 +70,9 @@ struct KeptPicture {
   bool valid = false;
 };
 
-KeptPicture& keptPicture() {
-  static KeptPicture picture;
-  return picture;
+KeptPicture& keptPicture(PictureSlot slot) {
+  static std::array<KeptPicture, 3> pictures;
+  return pictures.at(static_cast<std::size_t>(slot));
 }
 
 // [SECTION] sprites: OpenGL 2.0's shaders, loaded from the driver.
@@ -320,9 +321,9 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth,
   glEnable(GL_BLEND);
 }
 
-void keepPicture(double x0, double y0, double x1, double y1, int width, int height,
-                 int drawableWidth, int drawableHeight) {
-  KeptPicture& kept = keptPicture();
+void keepPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
+                 int height, int drawableWidth, int drawableHeight) {
+  KeptPicture& kept = keptPicture(slot);
   const DrawableRect r = drawableRect(x0, y0, x1, y1, width, height, drawableWidth, drawableHeight);
   kept.valid = false;
   if (r.width <= 0 || r.height <= 0) return;
@@ -344,9 +345,9 @@ void keepPicture(double x0, double y0, double x1, double y1, int width, int heig
   kept.valid = true;
 }
 
-bool drawKeptPicture(double x0, double y0, double x1, double y1, int width, int height,
-                     int drawableWidth, int drawableHeight) {
-  KeptPicture& kept = keptPicture();
+bool drawKeptPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
+                     int height, int drawableWidth, int drawableHeight) {
+  KeptPicture& kept = keptPicture(slot);
   const DrawableRect r = drawableRect(x0, y0, x1, y1, width, height, drawableWidth, drawableHeight);
   if (!kept.valid || !(r == kept.rect) || !glIsTexture(kept.texture)) return false;
   unbindShadersAndBuffers();

@@ -34,12 +34,14 @@ void drawCanvas(const DrawList& list, int width, int height, int drawableWidth, 
 
 // The picture drawn in the window rectangle from (x0, y0) to (x1, y1), kept as a texture
 // (keepPicture) and put back in a later frame whose drawing is the same (drawKeptPicture: false,
-// drawing nothing, if no picture of that rectangle is kept). Software OpenGL draws a thousand
-// bodies in several milliseconds and puts a picture back in a fraction of that, and while the
-// physics runs behind the frame rate most frames show the same snapshot.
-void keepPicture(double x0, double y0, double x1, double y1, int width, int height,
-                 int drawableWidth, int drawableHeight);
-bool drawKeptPicture(double x0, double y0, double x1, double y1, int width, int height,
-                     int drawableWidth, int drawableHeight);
+// drawing nothing, if no picture of that rectangle is kept in that slot). Software OpenGL draws a
+// thousand bodies in several milliseconds, or a column of panels in a few, and puts a picture back
+// in a fraction of that; while the physics runs behind the frame rate most frames show the same
+// snapshot, and the panels' readouts change a few times a second.
+enum class PictureSlot { World, LeftColumn, RightColumn };
+void keepPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
+                 int height, int drawableWidth, int drawableHeight);
+bool drawKeptPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
+                     int height, int drawableWidth, int drawableHeight);
 
 }  // namespace contactlab

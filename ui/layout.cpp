@@ -25,8 +25,12 @@ float column(const char* name, bool left, float width, float maximum,
   ImGui::SetNextWindowSizeConstraints(ImVec2(minimum, height), ImVec2(maximum, height));
   // The program clears the columns' rectangles to the window colour before the UI is drawn
   // (freeArea): far cheaper than ImGui's textured background with software rendering.
+  // Behind every other window (a dialog or the graph stays over a column that was clicked), so
+  // that only ImGui's background list, clipped to the world, is drawn before it
+  // (panel_pictures.h).
   ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                           ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoBackground;
+                           ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoBackground |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (ImGui::Begin(name, nullptr, flags)) body();
   width = ImGui::GetWindowWidth();
   ImGui::End();
@@ -59,7 +63,7 @@ void controlSections(const UiFacts& facts, UiState& state, Commands& out) {
 
 void readoutSections(const UiFacts& facts, UiState& state, Commands& out) {
   PanelLayout& layout = state.layout;
-  if (section("Statistics", layout)) statisticsPanel(facts);
+  if (section("Statistics", layout)) statisticsPanel(facts, state.readouts);
   if (section("Energy", layout)) energyPanel(facts, state);
   if (section("Contacts", layout)) contactsPanel(facts, state, out);
   if (state.openHelp) layout.openSections.insert("Help");
@@ -78,6 +82,18 @@ void lessonClock(const UiFacts& facts, const UiState& state) {
   draw->AddText(font, size, at, IM_COL32(30, 30, 40, 255), text);
   const char* hint = facts.status.running ? "L: panels   Space: pause" : "L: panels   Space: play";
   draw->AddText(ImVec2(at.x, at.y + size * 1.1f), IM_COL32(120, 120, 130, 255), hint);
+}
+
+// The readouts afresh while paused, and every period while running (ui_model.h: Readouts).
+void refreshReadouts(const UiFacts& facts, UiState& state) {
+  Readouts& shown = state.readouts;
+  if (!shown.due(facts.status.running, state.now, facts.world.time)) return;
+  shown.time = facts.world.time;
+  shown.perf = facts.perf;
+  shown.speed = facts.status.speed;
+  shown.behind = facts.status.behind;
+  shown.lastStep = facts.world.lastStep;
+  shown.takenAt = state.now;
 }
 
 }  // namespace
@@ -100,6 +116,7 @@ Commands drawUi(const UiFacts& facts, UiState& state) {
   state.settingsEditing = false;
   state.settingsRefreshed = false;
   state.energy.sample(facts.world.time, facts.world.energy);
+  refreshReadouts(facts, state);
   state.graph.record.record(facts.world);
 
   PanelLayout& layout = state.layout;

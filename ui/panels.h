@@ -17,7 +17,7 @@ void presetsPanel(const UiFacts& facts, UiState& state, Commands& out);
 void sharePanel(const UiFacts& facts, UiState& state, Commands& out);
 void energyPanel(const UiFacts& facts, UiState& state);
 void contactsPanel(const UiFacts& facts, UiState& state, Commands& out);
-void statisticsPanel(const UiFacts& facts);
+void statisticsPanel(const UiFacts& facts, const Readouts& shown);
 void helpPanel();
 void mainMenu(const UiFacts& facts, UiState& state, Commands& out);
 void fileDialog(const UiFacts& facts, UiState& state, Commands& out);

@@ -70,9 +70,9 @@ bool timesteppingSettings(WorldSettings& s, EditTracker& tracker) {
   return changed;
 }
 
-void statusLine(const UiFacts& facts) {
+void statusLine(const UiFacts& facts, const Readouts& shown) {
   const SimulationStatus& s = facts.status;
-  ImGui::Text("%s   t = %.2f s", s.running ? "Running" : "Paused", facts.world.time);
+  ImGui::Text("%s   t = %.2f s", s.running ? "Running" : "Paused", shown.time);
   if (!facts.status.source.empty()) {
     ImGui::SameLine();
     ImGui::TextDisabled("  %s", facts.status.source.c_str());
@@ -82,8 +82,8 @@ void statusLine(const UiFacts& facts) {
     std::snprintf(line, sizeof line, "Computing one step: %.1f s so far. The picture stays live.",
                   s.busySeconds);
     warningText(line);
-  } else if (s.running && s.behind) {
-    warningText(behindLine(s.speed, facts.world.settings).c_str());
+  } else if (s.running && shown.behind) {
+    warningText(behindLine(shown.speed, facts.world.settings).c_str());
   }
   if (!s.error.empty()) warningText(s.error.c_str());
 }
@@ -91,7 +91,7 @@ void statusLine(const UiFacts& facts) {
 }  // namespace
 
 void simulationPanel(const UiFacts& facts, UiState& state, Commands& out) {
-  statusLine(facts);
+  statusLine(facts, state.readouts);
   const float em = ImGui::GetFontSize();
   if (ImGui::Button(facts.status.running ? "Pause" : "Play", ImVec2(4 * em, 0)))
     out.togglePlay = true;

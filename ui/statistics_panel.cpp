@@ -75,8 +75,8 @@ void lastStepRows(const StepReport& step) {
 
 }  // namespace
 
-void statisticsPanel(const UiFacts& facts) {
-  const PerfNumbers& p = facts.perf;
+void statisticsPanel(const UiFacts& facts, const Readouts& shown) {
+  const PerfNumbers& p = shown.perf;
   if (!ImGui::BeginTable("statistics", 2,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
@@ -101,15 +101,15 @@ void statisticsPanel(const UiFacts& facts) {
   row("largest contact group", "%.0f", p.largestGroup);
   row("worst residual", "%.2e", p.worstResidual);
   rate("collisions per second", "%.1f", p.collisionsPerSecond, p.measured);
-  row("simulated speed", "%.0f %%", 100 * facts.status.speed);
+  row("simulated speed", "%.0f %%", 100 * shown.speed);
   ImGui::EndTable();
   ImGui::Separator();
   ImGui::TextUnformatted("The last step");
   if (!ImGui::BeginTable("last step", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
     return;
-  lastStepRows(facts.world.lastStep);
+  lastStepRows(shown.lastStep);
   ImGui::EndTable();
-  if (facts.status.running && facts.status.behind)
+  if (facts.status.running && shown.behind)
     ImGui::TextColored(ImVec4(1, 0.45f, 0.3f, 1), "The physics cannot keep up: it slows down.");
 }
 

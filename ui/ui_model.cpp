@@ -16,6 +16,10 @@ BodyState BodyStateEdit::appliedTo(BodyState state) const {
   return state;
 }
 
+bool Readouts::due(bool running, double now, double simulatedTime) const {
+  return !running || takenAt < 0 || simulatedTime < time || !(now - takenAt < period);
+}
+
 double steppedTextScale(double current, int steps) {
   // The nearest offered size to `current`, then `steps` along the list.
   int nearest = 0;

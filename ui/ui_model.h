@@ -158,6 +158,26 @@ struct AddBodyForm {
   bool fixed = false;
 };
 
+// What the panels show that changes with every step: the simulated time, the statistics and the
+// last step's report. While the simulation runs they are taken afresh every `period` seconds of
+// the wall clock (0: every frame), so that the numbers can be read and the columns of panels, which
+// then draw the same from one frame to the next, are put back from a kept picture
+// (panel_pictures.h).
+inline constexpr double kReadoutSeconds = 0.25;
+struct Readouts {
+  double time = 0;  // s, simulated
+  PerfNumbers perf;
+  double speed = 0;     // simulated over real time
+  bool behind = false;  // the simulation falls behind real time
+  StepReport lastStep;
+  double takenAt = -1;  // s, wall clock (-1: never)
+  double period = 0;
+  // Whether to take them afresh in a frame at wall time `now` showing simulated time
+  // `simulatedTime`: always while paused, when the time went back (a reset, an undo, another
+  // scene), else once `period` has passed.
+  bool due(bool running, double now, double simulatedTime) const;
+};
+
 struct UiState {
   // Screen rectangles of a few widgets as last drawn (the parameters' slider frames, by name), for
   // the --report JSON: the end-to-end test drags them with a real mouse.
@@ -201,6 +221,7 @@ struct UiState {
   EnergyHistory energy;
   GraphState graph;  // the Graph panel, its recording and the Export dialog
   double now = 0;    // s, wall clock of this frame
+  Readouts readouts;
 };
 
 // The text sizes View > Text size offers (1 is 15 px text).

@@ -161,6 +161,10 @@ float centredBanner(const char* text, ImU32 plate, const Rect& area, float y, Im
 void worldLabels(const UiFacts& facts, const UiState& state) {
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   Rect area = freeArea(state, facts.camera.viewport);
+  // Within the world: a label near its edge is cut there rather than drawn under a column of panels
+  // (whose picture is kept while it draws the same: panel_pictures.h).
+  draw->PushClipRect(ImVec2(static_cast<float>(area.min.x), static_cast<float>(area.min.y)),
+                     ImVec2(static_cast<float>(area.max.x), static_cast<float>(area.max.y)), true);
   if (state.view.grid) {
     gridLabels(facts.camera, area, draw);
     scaleBar(facts.camera, area, draw);
@@ -200,6 +204,7 @@ void worldLabels(const UiFacts& facts, const UiState& state) {
                         IM_COL32(255, 240, 215, 235), 4);
     draw->AddText(at, IM_COL32(150, 75, 0, 255), line);
   }
+  draw->PopClipRect();
 }
 
 }  // namespace contactlab

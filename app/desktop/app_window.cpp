@@ -135,7 +135,11 @@ void AppWindow::beginUiFrame() {
 
 void AppWindow::renderUi() {
   ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const Vec2 window = size();
+  int width = 0, height = 0;
+  drawableSize(width, height);
+  panels_.render(*ImGui::GetDrawData(), static_cast<int>(window.x), static_cast<int>(window.y),
+                 width, height);
 }
 
 void AppWindow::present() {

@@ -12,6 +12,7 @@
 
 #include "contactlab/result.h"
 #include "contactlab/vec2.h"
+#include "panel_pictures.h"
 
 namespace contactlab {
 
@@ -41,8 +42,10 @@ class AppWindow {
   float menuBarHeight() const;  // the main menu bar's
 
   void beginUiFrame();  // the backends' NewFrame and ImGui::NewFrame
-  void renderUi();      // ImGui::Render and the OpenGL3 backend's draw
-  void present();       // swap buffers
+  // ImGui::Render and the OpenGL3 backend's draw, the columns of panels from kept pictures while
+  // they draw the same (panel_pictures.h)
+  void renderUi();
+  void present();  // swap buffers
 
  private:
   AppWindow() = default;
@@ -51,6 +54,7 @@ class AppWindow {
   std::string iniPath_;
   ImGuiStyle baseStyle_;  // the style at text scale 1
   ImFont* largeFont_ = nullptr;
+  PanelPictures panels_;
 };
 
 }  // namespace contactlab

@@ -133,6 +133,9 @@ bool DesktopApp::start() {
   controller_ = std::make_unique<Controller>(*runner_);
   if (options_.time) runner_->runUntil(*options_.time);
   if (options_.screenshot.empty()) runner_->startThread();
+  // A few times a second while the simulation runs on its thread; a screenshot's frames are
+  // scripted and show every step's numbers.
+  ui_.readouts.period = runner_->threaded() ? kReadoutSeconds : 0;
   ui_.now = nowSeconds();
   takeFrame();
   fitBesideGraph_ = ui_.graph.open || options_.graph;
@@ -274,10 +277,11 @@ void DesktopApp::draw() {
   clearCanvas(w, h, palette::kBackground);
   clipToWindowRect(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
   const bool same = drawList_.sameDrawing(shownList_);
-  if (!(same && pictureKept_ && drawKeptPicture(free.min.x, 0, free.max.x, vh, vw, vh, w, h))) {
+  if (!(same && pictureKept_ &&
+        drawKeptPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h))) {
     drawCanvas(drawList_, vw, vh, w, h);
     pictureKept_ = same || lastDrawingRepeated_;
-    if (pictureKept_) keepPicture(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
+    if (pictureKept_) keepPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h);
   }
   lastDrawingRepeated_ = same;
   std::swap(drawList_, shownList_);
