@@ -1,9 +1,9 @@
 // ImGui's frame drawn with its columns of panels put back from kept pictures while they draw the
-// same as in the frames before (gl_canvas.h: keepPicture). Software OpenGL spends several
-// milliseconds a frame on the panels' text and widgets (about 5 ms of pyramid40's 21 on a 2 GHz
-// AMD Zen 1 under Xvfb, docs/app.md); a kept picture is one textured rectangle. Their readouts
-// change a few times a second (ui_model.h: Readouts), so while the simulation runs most frames
-// draw the columns as the frame before did.
+// same as in the frames before (gl_canvas.h: keepPicture). Software OpenGL spends milliseconds a
+// frame on the panels' text and widgets (about 1.5 ms of pyramid40's 19.5 on a 2 GHz AMD Zen 1
+// under Xvfb, docs/app.md); a kept picture is one textured rectangle. Their readouts change a few
+// times a second (ui_model.h: Readouts), so while the simulation runs most frames draw the columns
+// as the frame before did.
 //
 // The draw data is drawn in ImGui's order, in three parts: what comes before the columns (the
 // background list: the world's labels, clipped to the world), each column (its window and its
