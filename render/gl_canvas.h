@@ -44,4 +44,26 @@ void keepPicture(PictureSlot slot, double x0, double y0, double x1, double y1, i
 bool drawKeptPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
                      int height, int drawableWidth, int drawableHeight);
 
+// Whether a slot's picture is kept, and whether the last frame drew what the one before it drew.
+struct PictureState {
+  bool kept = false;
+  bool repeated = false;
+};
+// Draws the rectangle from (x0, y0) to (x1, y1): the slot's kept picture put back when this
+// frame's drawing is the last one's (`same`) and one is kept, else `draw()`, whose picture is kept
+// once the drawings repeat (while every frame brings a new drawing, keeping one would only cost
+// time).
+template <typename Draw>
+void drawThroughPicture(PictureSlot slot, double x0, double y0, double x1, double y1, int width,
+                        int height, int drawableWidth, int drawableHeight, bool same,
+                        PictureState& state, Draw&& draw) {
+  if (!(same && state.kept &&
+        drawKeptPicture(slot, x0, y0, x1, y1, width, height, drawableWidth, drawableHeight))) {
+    draw();
+    state.kept = same || state.repeated;
+    if (state.kept) keepPicture(slot, x0, y0, x1, y1, width, height, drawableWidth, drawableHeight);
+  }
+  state.repeated = same;
+}
+
 }  // namespace contactlab

@@ -271,19 +271,13 @@ void DesktopApp::draw() {
   drawWorld(world(), camera_, ui_.view, overlay, drawList_);
   // One clear paints the world's background and the side columns' (they share its colour and are
   // drawn without a background of their own), then the world is drawn between the columns, or
-  // the picture kept of the last frame's if it drew the same. A picture is kept once drawings
-  // repeat (the physics runs slower than the frames, or is paused): while every frame brings a
-  // new drawing, keeping one would only cost time.
+  // the picture kept of the last frame's if it drew the same (drawings repeat while the physics
+  // runs slower than the frames, or is paused).
   clearCanvas(w, h, palette::kBackground);
   clipToWindowRect(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
-  const bool same = drawList_.sameDrawing(shownList_);
-  if (!(same && pictureKept_ &&
-        drawKeptPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h))) {
-    drawCanvas(drawList_, vw, vh, w, h);
-    pictureKept_ = same || lastDrawingRepeated_;
-    if (pictureKept_) keepPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h);
-  }
-  lastDrawingRepeated_ = same;
+  drawThroughPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h,
+                     drawList_.sameDrawing(shownList_), worldPicture_,
+                     [&] { drawCanvas(drawList_, vw, vh, w, h); });
   std::swap(drawList_, shownList_);
   clearClip();
   window_->renderUi();

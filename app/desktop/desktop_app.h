@@ -87,9 +87,8 @@ class DesktopApp {
   MouseTool mouse_;
   PerfMeter perf_;
   DrawList drawList_;
-  DrawList shownList_;               // the drawing on screen
-  bool pictureKept_ = false;         // ...kept as a picture (gl_canvas.h: keepPicture)
-  bool lastDrawingRepeated_ = true;  // the last frame drew what the one before it drew
+  DrawList shownList_;                      // the drawing on screen
+  PictureState worldPicture_{false, true};  // the drawing on screen kept as a picture (gl_canvas.h)
   std::vector<ImpulseMark> marks_;
   BurstSieve bursts_;  // one burst per screen cell of marks_
   std::vector<Preset> presets_;

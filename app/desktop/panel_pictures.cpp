@@ -56,7 +56,7 @@ void PanelPictures::render(const ImDrawData& data, int width, int height, int dr
     const ImGuiWindow* window = ImGui::FindWindowByName(column.name);
     if (column.lists.empty() || window == nullptr) {
       column.drawing.clear();
-      column.kept = column.repeated = false;
+      column.picture = {};
       continue;
     }
     const ImRect r = window->Rect();
@@ -68,17 +68,9 @@ void PanelPictures::render(const ImDrawData& data, int width, int height, int dr
     // edge) is drawn afresh.
     const bool same =
         column.next == column.drawing && drawn.within(r.Min.x, r.Min.y, r.Max.x, r.Max.y);
-    if (!(same && column.kept &&
-          drawKeptPicture(column.slot, r.Min.x, r.Min.y, r.Max.x, r.Max.y, width, height,
-                          drawableWidth, drawableHeight))) {
-      draw(data, column.lists);
-      // As the world's (desktop_app.cpp): kept once the drawings repeat.
-      column.kept = same || column.repeated;
-      if (column.kept)
-        keepPicture(column.slot, r.Min.x, r.Min.y, r.Max.x, r.Max.y, width, height, drawableWidth,
-                    drawableHeight);
-    }
-    column.repeated = same;
+    drawThroughPicture(column.slot, r.Min.x, r.Min.y, r.Max.x, r.Max.y, width, height,
+                       drawableWidth, drawableHeight, same, column.picture,
+                       [&] { draw(data, column.lists); });
     column.drawing.swap(column.next);
     column.lists.clear();
   }

@@ -29,14 +29,13 @@ class PanelPictures {
 
  private:
   struct Column {
-    Column(const char* window, PictureSlot picture) : name(window), slot(picture) {}
+    Column(const char* window, PictureSlot place) : name(window), slot(place) {}
     const char* name;  // its ImGui window (layout.cpp)
     PictureSlot slot;
     std::vector<ImDrawList*> lists;  // this frame's
     std::vector<char> drawing;       // the last frame's lists and rectangle, byte for byte
     std::vector<char> next;
-    bool kept = false;      // a picture of the last frame's drawing is kept
-    bool repeated = false;  // the last frame drew what the one before did
+    PictureState picture;
   };
   Column columns_[3] = {{"Panels", PictureSlot::LeftColumn},
                         {"Controls", PictureSlot::LeftColumn},
