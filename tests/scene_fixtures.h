@@ -232,9 +232,12 @@ class SceneGenerator {
         joint.bodyB = other.name;
         if (chance(0.5)) std::swap(joint.bodyA, joint.bodyB);  // a fixed body may be A
       }
-      if (chance(0.6)) joint.anchorA = {any(), any()};
-      if (chance(0.6)) joint.anchorB = {any(), any()};
-      if (holdsDistance(joint.kind)) joint.length = positive();
+      if (chance(0.6)) joint.anchorA = {within(limits::kSpringReach), within(limits::kSpringReach)};
+      if (chance(0.6)) joint.anchorB = {within(limits::kSpringReach), within(limits::kSpringReach)};
+      if (holdsDistance(joint.kind)) {
+        do joint.length = std::abs(within(limits::kSpringReach));
+        while (!(joint.length > 0));
+      }
       if (joint.kind == JointKind::Rope && chance(0.5)) joint.elasticity = chance(0.5) ? 1 : 0.25;
       scene.joints.push_back(joint);
     }

@@ -132,6 +132,16 @@ TEST_CASE("joints are checked whole and go with their bodies, under either solve
   CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 0}).ok());
   CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, NAN}).ok());
   CHECK_FALSE(world.addJoint({"p", JointKind::Pin, a, BodyId{}, {NAN, 0}, {0, 0}}).ok());
+  // Points and lengths within a spring's reach (limits.h), 1e7 m: a rod anchored 2e154 m away
+  // left NaN in the reported forces.
+  const Result<JointId> far =
+      world.addJoint({"r", JointKind::Rod, a, BodyId{}, {0, 0}, {2e154, 0}, 2});
+  REQUIRE_FALSE(far.ok());
+  CHECK(far.error().message.find("anchors must have |x| and |y| at most 1e7 m") !=
+        std::string::npos);
+  CHECK_FALSE(world.addJoint({"p", JointKind::Pin, a, BodyId{}, {0, -2e7}, {0, 0}}).ok());
+  CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 2e7}).ok());
+  CHECK(world.joints().empty());
   CHECK(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());
   CHECK_FALSE(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());  // its name
   CHECK(world.joints().size() == 1);

@@ -245,6 +245,14 @@ TEST_CASE("joint and spring errors name the line and column") {
     expectTextError("box A\njoint J pin a=A length=1\n", "length",
                     {"a pin has no key 'length'", "expected one of a, ax, ay, x, y"});
   }
+  SUBCASE("points and lengths beyond a spring's reach, 1e7 m") {
+    expectTextError("box A\njoint R rod a=A x=2e154 length=2\n", "R rod",
+                    {"joint 'R': anchors must have |x| and |y| at most 1e7 m", "found 2e154"});
+    expectTextError("box A\njoint J pin a=A ay=-3e7\n", "J pin",
+                    {"anchors must have |x| and |y| at most 1e7 m", "found 3e7"});
+    expectTextError("box A\njoint R rod a=A length=1e8\n", "1e8",
+                    {"a rod's length must be at most 1e7 m", "found 1e8"});
+  }
   SUBCASE("a pin with b=, a hinge without") {
     expectTextError("box A\nbox B x=2\njoint J pin a=A b=B\n", "b=B",
                     {"a pin has no key 'b'", "expected one of a, ax, ay, x, y"});
@@ -300,6 +308,8 @@ TEST_CASE("share strings: joint and spring errors name the character") {
   expectShareError("cl1~bA~jJ,hinge,aA,bB~bB,x2", "B~", {"body 'B' is defined after it"});
   expectShareError("cl1~bA~jJ,hinge,aA,bA", "A", {"joins body 'A' to itself"}, 3);
   expectShareError("cl1~bA~jR,rod,aA,l-1", "-1", {"a rod's length must be a finite number > 0"});
+  expectShareError("cl1~bA~jR,rod,aA,x2e154,l2", "R,rod",
+                   {"joint 'R': anchors must have |x| and |y| at most 1e7 m"});
   expectShareError("cl1~bA~jR,rod,aA", "rod", {"expected l (length, m, > 0) for rod 'R'"});
   expectShareError("cl1~bA~bB,x2~jJ,pin,aA,bB", "bB", {"expected a key letter of a pin"}, 2);
   expectShareError("cl1~bA~jJ,hinge,aA", "hinge", {"expected b (the second body) for hinge"});

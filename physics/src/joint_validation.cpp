@@ -1,8 +1,10 @@
 // The rules of a joint's definition (joint_validation.h).
 #include "joint_validation.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "contactlab/limits.h"
 #include "number_text.h"
 #include "scene_vocabulary.h"
 
@@ -41,10 +43,25 @@ std::optional<JointFlaw> jointFlaw(const JointDef& def, const JointBodies& bodie
   }
   if (!finite(def.anchorA) || !finite(def.anchorB))
     return JointFlaw{JointPart::Anchors, "anchors must be finite"};
+  // A joint's points and length are held to a spring's reach (limits.h): with a rod anchored
+  // 2e154 m from its body (the distance squared, 4e308, is past the largest double) the substeps'
+  // report of the contacts' forces came out NaN (fuzz/regressions/rod-anchor-far.share).
+  const double reach = std::max({std::abs(def.anchorA.x), std::abs(def.anchorA.y),
+                                 std::abs(def.anchorB.x), std::abs(def.anchorB.y)});
+  if (reach > limits::kSpringReach) {
+    return JointFlaw{JointPart::Anchors, concat({"anchors must have |x| and |y| at most ",
+                                                 numberText(limits::kSpringReach), " m (found ",
+                                                 numberText(reach, 0), ")"})};
+  }
   if (holdsDistance(kind) && !(def.length > 0 && std::isfinite(def.length))) {
     return JointFlaw{JointPart::Length,
                      concat({noun, "'s length must be a finite number > 0 (found ",
                              numberText(def.length, 0), " m)"})};
+  }
+  if (holdsDistance(kind) && def.length > limits::kSpringReach) {
+    return JointFlaw{JointPart::Length,
+                     concat({noun, "'s length must be at most ", numberText(limits::kSpringReach),
+                             " m (found ", numberText(def.length, 0), " m)"})};
   }
   if (!holdsDistance(kind) && !sameBits(def.length, 0)) {
     return JointFlaw{JointPart::Length,
