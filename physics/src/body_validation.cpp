@@ -45,14 +45,14 @@ Status requireInsideWorld(Vec2 p, const char* what) {
                numberText(limits::kWorldSize) + " m (found " + numberText(reach, 0) + ")"};
 }
 
+}  // namespace
+
 Status requireWithinSpringReach(Vec2 p, const char* what) {
   const double reach = std::max(std::abs(p.x), std::abs(p.y));
   if (reach <= limits::kSpringReach) return {};
   return Error{std::string(what) + " must have |x| and |y| at most " +
                numberText(limits::kSpringReach) + " m (found " + numberText(reach, 0) + ")"};
 }
-
-}  // namespace
 
 Status validateSettings(const WorldSettings& s) {
   if (!std::isfinite(s.gravity)) return Error{"gravity must be finite"};

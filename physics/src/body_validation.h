@@ -14,6 +14,9 @@ Status validateSettings(const WorldSettings& settings);
 Status validateState(const BodyState& state);
 // The body's surface, spinning at state.omega, no faster than the speed limit.
 Status validateSpin(const BodyState& state, const Shape& shape);
+// A spring's or a joint's point within limits::kSpringReach: "<what> must have |x| and |y| at
+// most 1e7 m (found ...)".
+Status requireWithinSpringReach(Vec2 p, const char* what);
 Status validateSpring(const SpringDef& def);
 Status validateThrust(const ThrustDef& def);
 // A mass in kg: finite, positive and within the limits.

@@ -1,9 +1,9 @@
 // The rules of a joint's definition (joint_validation.h).
 #include "joint_validation.h"
 
-#include <algorithm>
 #include <cmath>
 
+#include "body_validation.h"
 #include "contactlab/limits.h"
 #include "number_text.h"
 #include "scene_vocabulary.h"
@@ -46,13 +46,9 @@ std::optional<JointFlaw> jointFlaw(const JointDef& def, const JointBodies& bodie
   // A joint's points and length are held to a spring's reach (limits.h): with a rod anchored
   // 2e154 m from its body (the distance squared, 4e308, is past the largest double) the substeps'
   // report of the contacts' forces came out NaN (fuzz/regressions/rod-anchor-far.share).
-  const double reach = std::max({std::abs(def.anchorA.x), std::abs(def.anchorA.y),
-                                 std::abs(def.anchorB.x), std::abs(def.anchorB.y)});
-  if (reach > limits::kSpringReach) {
-    return JointFlaw{JointPart::Anchors, concat({"anchors must have |x| and |y| at most ",
-                                                 numberText(limits::kSpringReach), " m (found ",
-                                                 numberText(reach, 0), ")"})};
-  }
+  for (const Vec2 anchor : {def.anchorA, def.anchorB})
+    if (Status within = requireWithinSpringReach(anchor, "anchors"); !within)
+      return JointFlaw{JointPart::Anchors, within.error().message};
   if (holdsDistance(kind) && !(def.length > 0 && std::isfinite(def.length))) {
     return JointFlaw{JointPart::Length,
                      concat({noun, "'s length must be a finite number > 0 (found ",
