@@ -6,11 +6,6 @@
 
 namespace contactlab {
 
-Vec2 Camera::worldToScreen(Vec2 world) const {
-  return {viewport.x * 0.5 + (world.x - center.x) * pixelsPerMeter,
-          viewport.y * 0.5 - (world.y - center.y) * pixelsPerMeter};
-}
-
 Vec2 Camera::screenToWorld(Vec2 screen) const {
   return {center.x + (screen.x - viewport.x * 0.5) / pixelsPerMeter,
           center.y - (screen.y - viewport.y * 0.5) / pixelsPerMeter};

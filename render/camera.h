@@ -26,7 +26,10 @@ struct Camera {
   double pixelsPerMeter = 80;  // zoom
   Vec2 viewport{1280, 800};    // pixels: the window's drawable size
 
-  Vec2 worldToScreen(Vec2 world) const;
+  Vec2 worldToScreen(Vec2 world) const {
+    return {viewport.x * 0.5 + (world.x - center.x) * pixelsPerMeter,
+            viewport.y * 0.5 - (world.y - center.y) * pixelsPerMeter};
+  }
   Vec2 screenToWorld(Vec2 screen) const;
   double toPixels(double meters) const { return meters * pixelsPerMeter; }
   double toMeters(double pixels) const { return pixels / pixelsPerMeter; }

@@ -12,18 +12,20 @@ constexpr double kDefaultScale = 0.02;  // m per N, ViewOptions' manual default
 
 // The arrow of a force `force` (N) acting on body `body` at world point `point`, or nothing if it
 // would be too short to see, moved `inset` pixels sideways towards `inward`, a world point inside
-// the body (its centre of mass).
+// the body (its centre of mass). The camera scales both axes alike, so the arrow on the screen is
+// the force times the pixels per newton, y flipped: one point placed, not three.
 void addArrow(Vec2 point, Vec2 force, Vec2 inward, double inset, int body, Rgba color,
               const Camera& camera, double scale, std::vector<ForceArrow>& out) {
-  const Vec2 tail = camera.worldToScreen(point);
-  const Vec2 head = camera.worldToScreen(point + force * scale);
-  const Vec2 along = head - tail;
-  const double length = glm::length(along);
+  const double newtons = glm::length(force);
+  const double pixelsPerNewton = scale * camera.pixelsPerMeter;
+  const double length = newtons * pixelsPerNewton;
   if (!(length >= kForceMinimum)) return;
+  const Vec2 along = Vec2{force.x, -force.y} * pixelsPerNewton;  // screen y points down
+  const Vec2 tail = camera.worldToScreen(point);
   Vec2 side = Vec2{-along.y, along.x} / length;
-  if (glm::dot(camera.worldToScreen(inward) - tail, side) < 0) side = -side;
+  if (glm::dot(Vec2{inward.x - point.x, point.y - inward.y}, side) < 0) side = -side;
   const Vec2 shift = side * inset;
-  out.push_back({tail + shift, head + shift, color, glm::length(force), body});
+  out.push_back({tail + shift, tail + along + shift, color, newtons, body});
 }
 
 // A contact as seen from `body1`: its point, and the normal force and friction on body1 (a report
@@ -67,8 +69,8 @@ bool tightManifold(const WorldSnapshot& world, const std::vector<PairOf>& order,
     const Seen s = seenFrom(world.contacts[order[i].index], body1);
     if (glm::dot(s.normal, a.normal) < 0.999) return false;
     for (std::size_t k = i + 1; k < end; ++k)
-      if (glm::length(camera.worldToScreen(s.point) -
-                      camera.worldToScreen(world.contacts[order[k].index].point)) >= pixels)
+      if (glm::length(s.point - world.contacts[order[k].index].point) * camera.pixelsPerMeter >=
+          pixels)
         return false;
   }
   return true;
