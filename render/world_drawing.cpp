@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
 
 #include "body_outline.h"
+#include "coverage_atlas.h"
 #include "grid.h"
 #include "impulse_bursts.h"
 
@@ -257,7 +259,25 @@ void drawSpring(const SpringDef& spring, const WorldSnapshot& world, const Camer
   out.ring(b, r, width, kSpring, 16);
 }
 
+// The distance from a body's centre to its nearest edge (m): a disc's radius, else the least
+// distance from the centroid to the line of a side.
+double inradius(const BodyOutline& outline) {
+  if (outline.kind == ShapeKind::Disc) return outline.radius;
+  const std::size_t n = outline.corners.size();
+  double nearest = n >= 3 ? std::numeric_limits<double>::infinity() : 0;
+  for (std::size_t k = 0; k < n && n >= 3; ++k) {
+    const Vec2 a = outline.corners[k], b = outline.corners[(k + 1) % n];
+    const double side = glm::length(b - a);
+    if (side > 0) nearest = std::min(nearest, std::abs(cross(b - a, outline.centre - a)) / side);
+  }
+  return nearest;
+}
+
 }  // namespace
+
+bool hasRoomForMark(double inradiusPixels) {
+  return inradiusPixels >= kMarkQuad;
+}
 
 void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
                const Overlay& overlay, DrawList& out) {
@@ -277,7 +297,8 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
   // The centre marks are a layer of their own: the arrows' opaque heads are drawn over them.
   if (options.centres) {
     for (std::size_t i = 0; i < n; ++i)
-      if (!world.body(i).def.fixed)
+      if (!world.body(i).def.fixed &&
+          hasRoomForMark(inradius(world.outlines[i]) * camera.pixelsPerMeter))
         out.centreMark(camera.worldToScreen(world.states[i].position), kCentre);
     out.endLayer();
   }

@@ -236,6 +236,43 @@ TEST_CASE("with sprites, movable discs and boxes are sprites and fixed bodies po
   CHECK(spriteBatches == 1);
 }
 
+TEST_CASE("a movable body gets its centre mark only when it is at least twice the mark across") {
+  // The marks' quads, told by their texels (the mark's corner of the atlas).
+  auto marks = [](const DrawList& list) {
+    int corners = 0;
+    for (const DrawVertex& v : list.vertices())
+      if (v.u >= kMarkU0 && v.u <= kMarkU1 && v.v >= kMarkV0 && v.v <= kMarkV1) ++corners;
+    CHECK(corners % 4 == 0);
+    return corners / 4;
+  };
+  World world = makeWorld();
+  addFloor(world);
+  add(world, boxDef("block", 1, 1, 0, 3));     // 0.5 m from its centre to each side
+  add(world, discDef("ball", 0.5, 3, 3));      // radius 0.5 m
+  add(world, boxDef("plank", 4, 0.3, -4, 3));  // 0.15 m to its long sides
+  const WorldSnapshot snapshot = snapshotOf(world);
+  ViewOptions options;
+  options.forces = false;
+  options.grid = false;
+  auto marksAt = [&](double pixelsPerMeter) {
+    Camera camera;
+    camera.center = {0, 3};
+    camera.pixelsPerMeter = pixelsPerMeter;
+    DrawList list;
+    drawWorld(snapshot, camera, options, Overlay{}, list);
+    return marks(list);
+  };
+  // kMarkQuad (12 px) from the centre to the nearest edge, or more: the mark has room.
+  CHECK(hasRoomForMark(kMarkQuad));
+  CHECK_FALSE(hasRoomForMark(kMarkQuad - 0.01));
+  CHECK(marksAt(81) == 3);  // the plank 12.15 px from its centre to its long sides: every body
+  CHECK(marksAt(79) == 2);  // the plank 11.85 px: not the plank
+  CHECK(marksAt(30) == 2);  // block and ball 15 px from centre to edge, the plank 4.5
+  CHECK(marksAt(23) == 0);  // 11.5 px: marks would cover most of each body
+  options.centres = false;
+  CHECK(marksAt(200) == 0);  // and none when they are switched off
+}
+
 TEST_CASE("a world's drawing takes the same few batches for 3 bodies as for 300") {
   auto batchesFor = [](int bodies, bool sprites) {
     World world = makeWorld();

@@ -200,8 +200,12 @@ void displayOptions(UiState& state) {
   ImGui::SameLine();
   sliderDouble("m per m/s", &v.velocityScale, 0.02, 2, "%.2f", ignored, true);
   ImGui::Checkbox("collision impulses", &v.impulses);
-  sameLineIfRoom(checkWidth("centres of mass"));
+  sameLineIfRoom(checkWidth("centres of mass", true));
   ImGui::Checkbox("centres of mass", &v.centres);
+  helpMarker(
+      "A mark at each moving body's centre of mass, on bodies at least twice the mark across on "
+      "the screen (24 pixels): on smaller ones it would hide the body. Zoom in to see the marks "
+      "of a pile of small blocks.");
   ImGui::Checkbox("grid", &v.grid);
   sameLineIfRoom(checkWidth("names"));
   ImGui::Checkbox("names", &v.names);
