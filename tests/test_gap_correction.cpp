@@ -355,7 +355,8 @@ TEST_CASE("a 20-box column and the tapering stack hold their target heights for 
 // closer than the target gap were stopped by impulses (Stepper::step), a rocking block's corner
 // sank below the gap at each landing and the correction lifted it back, adding m g times the
 // sinking: up to 3.7e-4 J a step.
-TEST_CASE("100-block ContactSim piles, once their blocks have landed, are not driven") {
+TEST_CASE("100-block ContactSim piles, once their blocks have landed, are not driven" *
+          doctest::test_suite("long")) {
   for (const unsigned seed : {20261202u, 1u}) {
     CAPTURE(seed);
     // The recipe of bench/pile_scene.h: a container whose width grows with sqrt(n), blocks of
@@ -443,7 +444,8 @@ TEST_CASE(
 
 TEST_CASE(
     "a ContactSim wall of 105 bricks stays at rest and gains no energy at any step, also when "
-    "placed touching") {
+    "placed touching" *
+    doctest::test_suite("long")) {
   // Ten rows of 1 x 0.5 m bricks of 1 kg in running bond (odd rows start and end with a half
   // brick), damping 0.05 as in the pile above. Each brick rests on two below it, so the contact
   // groups are large and redundant; nothing drives any motion. Placed at the target gaps it runs

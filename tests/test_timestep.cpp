@@ -307,7 +307,8 @@ TEST_CASE("under the substeps a plank carrying 80 boxes holds every one of them 
 
 TEST_CASE(
     "1000 discs poured into a box settle: kinetic energy below 0.01 J on average over 15-20 s, no "
-    "deep overlap") {
+    "deep overlap" *
+    doctest::test_suite("long")) {
   for (const TimestepScheme scheme : kSchemes) {
     CAPTURE(static_cast<int>(scheme));
     // The rain1000 preset: 1000 discs r 0.25 in a 25 x 40 grid dropped into a box 20 m wide.
