@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -259,24 +258,19 @@ void drawSpring(const SpringDef& spring, const WorldSnapshot& world, const Camer
   out.ring(b, r, width, kSpring, 16);
 }
 
-// The distance from a body's centre to its nearest edge (m): a disc's radius, else the least
-// distance from the centroid to the line of a side.
-double inradius(const BodyOutline& outline) {
-  if (outline.kind == ShapeKind::Disc) return outline.radius;
-  const std::size_t n = outline.corners.size();
-  double nearest = n >= 3 ? std::numeric_limits<double>::infinity() : 0;
-  for (std::size_t k = 0; k < n && n >= 3; ++k) {
-    const Vec2 a = outline.corners[k], b = outline.corners[(k + 1) % n];
-    const double side = glm::length(b - a);
-    if (side > 0) nearest = std::min(nearest, std::abs(cross(b - a, outline.centre - a)) / side);
-  }
-  return nearest;
+// A body's area (m^2): a disc's pi r^2, else its outline's (the shoelace sum).
+double outlineArea(const BodyOutline& outline) {
+  if (outline.kind == ShapeKind::Disc) return std::numbers::pi * outline.radius * outline.radius;
+  double twice = 0;
+  for (std::size_t k = 0; k < outline.corners.size(); ++k)
+    twice += cross(outline.corners[k], outline.corners[(k + 1) % outline.corners.size()]);
+  return std::abs(twice) / 2;
 }
 
 }  // namespace
 
-bool hasRoomForMark(double inradiusPixels) {
-  return inradiusPixels >= kMarkQuad;
+bool hasRoomForMark(double areaPixels) {
+  return areaPixels >= 4.0 * kMarkQuad * kMarkQuad;
 }
 
 void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
@@ -297,8 +291,8 @@ void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptio
   // The centre marks are a layer of their own: the arrows' opaque heads are drawn over them.
   if (options.centres) {
     for (std::size_t i = 0; i < n; ++i)
-      if (!world.body(i).def.fixed &&
-          hasRoomForMark(inradius(world.outlines[i]) * camera.pixelsPerMeter))
+      if (!world.body(i).def.fixed && hasRoomForMark(outlineArea(world.outlines[i]) *
+                                                     camera.pixelsPerMeter * camera.pixelsPerMeter))
         out.centreMark(camera.worldToScreen(world.states[i].position), kCentre);
     out.endLayer();
   }

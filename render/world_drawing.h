@@ -17,12 +17,12 @@ namespace palette {
 inline constexpr Rgba kBackground{246, 245, 240, 255};
 }  // namespace palette
 
-// Whether a movable body whose centre lies `inradiusPixels` from its nearest edge on the screen
-// gets its centre-of-mass mark: only if it is at least twice the mark across (kMarkQuad, 12 px). On
-// a smaller body the mark would cover most of it and hide its colour (pyramid40's 13-pixel boxes at
-// the zoom it opens at, rain1000's discs), and a pile's hundreds of marks read as noise; they
-// appear as the view zooms in.
-bool hasRoomForMark(double inradiusPixels);
+// Whether a movable body of `areaPixels` square pixels on the screen gets its centre-of-mass mark:
+// only if the mark's square (kMarkQuad, 12 px a side) is at most a quarter of it. On a smaller
+// body the mark would cover most of it and hide its colour (pyramid40's 13-pixel boxes at the zoom
+// it opens at, rain1000's discs), and a pile's hundreds of marks read as noise; they appear as the
+// view zooms in. A long thin body (a seesaw's board, a rod) has room along its length.
+bool hasRoomForMark(double areaPixels);
 
 void drawWorld(const WorldSnapshot& world, const Camera& camera, const ViewOptions& options,
                const Overlay& overlay, DrawList& out);

@@ -236,7 +236,8 @@ TEST_CASE("with sprites, movable discs and boxes are sprites and fixed bodies po
   CHECK(spriteBatches == 1);
 }
 
-TEST_CASE("a movable body gets its centre mark only when it is at least twice the mark across") {
+TEST_CASE(
+    "a movable body gets its centre mark only when the mark's square is at most a quarter of it") {
   // The marks' quads, told by their texels (the mark's corner of the atlas).
   auto marks = [](const DrawList& list) {
     int corners = 0;
@@ -245,16 +246,10 @@ TEST_CASE("a movable body gets its centre mark only when it is at least twice th
     CHECK(corners % 4 == 0);
     return corners / 4;
   };
-  World world = makeWorld();
-  addFloor(world);
-  add(world, boxDef("block", 1, 1, 0, 3));     // 0.5 m from its centre to each side
-  add(world, discDef("ball", 0.5, 3, 3));      // radius 0.5 m
-  add(world, boxDef("plank", 4, 0.3, -4, 3));  // 0.15 m to its long sides
-  const WorldSnapshot snapshot = snapshotOf(world);
   ViewOptions options;
   options.forces = false;
   options.grid = false;
-  auto marksAt = [&](double pixelsPerMeter) {
+  auto marksAt = [&](const WorldSnapshot& snapshot, double pixelsPerMeter) {
     Camera camera;
     camera.center = {0, 3};
     camera.pixelsPerMeter = pixelsPerMeter;
@@ -262,15 +257,25 @@ TEST_CASE("a movable body gets its centre mark only when it is at least twice th
     drawWorld(snapshot, camera, options, Overlay{}, list);
     return marks(list);
   };
-  // kMarkQuad (12 px) from the centre to the nearest edge, or more: the mark has room.
-  CHECK(hasRoomForMark(kMarkQuad));
-  CHECK_FALSE(hasRoomForMark(kMarkQuad - 0.01));
-  CHECK(marksAt(81) == 3);  // the plank 12.15 px from its centre to its long sides: every body
-  CHECK(marksAt(79) == 2);  // the plank 11.85 px: not the plank
-  CHECK(marksAt(30) == 2);  // block and ball 15 px from centre to edge, the plank 4.5
-  CHECK(marksAt(23) == 0);  // 11.5 px: marks would cover most of each body
+  // 576 square pixels (four times the mark's 12 x 12) or more: the mark has room.
+  CHECK(hasRoomForMark(4 * kMarkQuad * kMarkQuad));
+  CHECK_FALSE(hasRoomForMark(4 * kMarkQuad * kMarkQuad - 0.01));
+  World world = makeWorld();
+  addFloor(world);
+  add(world, boxDef("block", 1, 1, 0, 3));     // 1 m^2
+  add(world, discDef("ball", 0.5, 3, 3));      // pi / 4 = 0.785 m^2
+  add(world, boxDef("plank", 4, 0.3, -4, 3));  // 1.2 m^2
+  const WorldSnapshot snapshot = snapshotOf(world);
+  CHECK(marksAt(snapshot, 28) == 3);  // 784 px^2 the block, 616 the ball, 941 the plank
+  CHECK(marksAt(snapshot, 26) == 2);  // the ball 531 px^2: not the ball
+  CHECK(marksAt(snapshot, 23) == 1);  // the block 529 px^2: the plank alone (635)
+  CHECK(marksAt(snapshot, 20) == 0);  // the plank 480 px^2: a mark would cover most of each body
+  // A seesaw's board 10 px thick still has room along its length: its mark stays.
+  World seesaw = makeWorld();
+  add(seesaw, boxDef("board", 4, 0.1, 0, 3));
+  CHECK(marksAt(snapshotOf(seesaw), 100) == 1);
   options.centres = false;
-  CHECK(marksAt(200) == 0);  // and none when they are switched off
+  CHECK(marksAt(snapshot, 200) == 0);  // and none when they are switched off
 }
 
 TEST_CASE("a world's drawing takes the same few batches for 3 bodies as for 300") {

@@ -203,9 +203,9 @@ void displayOptions(UiState& state) {
   sameLineIfRoom(checkWidth("centres of mass", true));
   ImGui::Checkbox("centres of mass", &v.centres);
   helpMarker(
-      "A mark at each moving body's centre of mass, on bodies at least twice the mark across on "
-      "the screen (24 pixels): on smaller ones it would hide the body. Zoom in to see the marks "
-      "of a pile of small blocks.");
+      "A mark at each moving body's centre of mass, on bodies at least four times the mark's "
+      "area on the screen (24 x 24 pixels): on smaller ones it would hide the body. Zoom in to "
+      "see the marks of a pile of small blocks.");
   ImGui::Checkbox("grid", &v.grid);
   sameLineIfRoom(checkWidth("names"));
   ImGui::Checkbox("names", &v.names);
