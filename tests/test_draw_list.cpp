@@ -3,8 +3,9 @@
 // core and fading fringe; a closed outline is one strip around the polygon sharing its corners; the
 // centre mark is one quad of a crisp picture; a disc or box sprite is one quad reaching the end of
 // its outline's fringe, with the outline's profile a line's; with sprites, movable discs and boxes
-// are sprites and fixed bodies polygons; a world of many bodies is drawn in a fixed handful of
-// batches; and two drawings of the same snapshot are the same bit for bit, another snapshot's not.
+// are sprites and fixed bodies polygons; a body gets its centre mark only where it has room for
+// it; a world of many bodies is drawn in a fixed handful of batches; and two drawings of the same
+// snapshot are the same bit for bit, another snapshot's not.
 #include <doctest/doctest.h>
 
 #include <algorithm>
