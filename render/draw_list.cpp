@@ -213,26 +213,28 @@ void DrawList::disc(Vec2 center, float radius, Rgba color, int segments) {
   }
 }
 
-void DrawList::sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius,
+void DrawList::sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius, Vec2 spoke,
                       float outlineWidth, Rgba fill, Rgba outline) {
   // The outline's profile is a line's; the quad reaches the end of its fringe.
   const LineProfile profile = lineProfile(outlineWidth, outline);
   const auto core = static_cast<float>(profile.core), outer = static_cast<float>(profile.outer);
   const Vec2 reach = half + Vec2{outer, outer};
+  const Vec2 shape = radius > 0 ? spoke : half;
   const auto first = static_cast<std::uint32_t>(openSprites_.vertices.size());
   for (Vec2 corner : {Vec2{-1, -1}, Vec2{1, -1}, Vec2{1, 1}, Vec2{-1, 1}}) {
     const Vec2 local = corner * reach;
     const Vec2 p = center + axisX * local.x + axisY * local.y;
-    openSprites_.vertices.push_back(
-        {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(local.x),
-         static_cast<float>(local.y), radius > 0 ? 0.0f : static_cast<float>(half.x),
-         radius > 0 ? 0.0f : static_cast<float>(half.y), radius, core, outer, fill, profile.solid});
+    openSprites_.vertices.push_back({static_cast<float>(p.x), static_cast<float>(p.y),
+                                     static_cast<float>(local.x), static_cast<float>(local.y),
+                                     static_cast<float>(shape.x), static_cast<float>(shape.y),
+                                     radius, core, outer, fill, profile.solid});
   }
   for (std::uint32_t k : {0u, 1u, 2u, 0u, 2u, 3u}) openSprites_.indices.push_back(first + k);
 }
 
-void DrawList::discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline) {
-  sprite(center, {1, 0}, {0, 1}, {radius, radius}, radius, outlineWidth, fill, outline);
+void DrawList::discSprite(Vec2 center, float radius, Vec2 spoke, Rgba fill, float outlineWidth,
+                          Rgba outline) {
+  sprite(center, {1, 0}, {0, 1}, {radius, radius}, radius, spoke, outlineWidth, fill, outline);
 }
 
 void DrawList::boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline) {
@@ -240,7 +242,7 @@ void DrawList::boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth
   const double width = glm::length(alongX), height = glm::length(alongY);
   if (!(width > 1e-9) || !(height > 1e-9)) return;
   sprite((corners[0] + corners[2]) * 0.5, alongX / width, alongY / height, {width / 2, height / 2},
-         0, outlineWidth, fill, outline);
+         0, {0, 0}, outlineWidth, fill, outline);
 }
 
 void DrawList::ring(Vec2 center, float radius, float width, Rgba color, int segments) {

@@ -48,11 +48,13 @@ enum class Primitive {
 // d = |local| - radius for a disc (radius > 0), max(|lx| - halfX, |ly| - halfY) for a box (radius
 // 0; square corners, as the mitred strip of a polygon's outline). The fill where d < 0, over it
 // the outline, a line centred on the edge with line()'s profile: alpha 1 where |d| <= core,
-// falling linearly to 0 at `outer`.
+// falling linearly to 0 at `outer`. A disc may have a spoke, the radius that shows its turn: a
+// line of the outline's profile and colour from its centre to (halfX, halfY), over the fill and
+// under the outline.
 struct SpriteVertex {
   float x, y;            // pixels, y down
   float localX, localY;  // pixels, in the shape's frame
-  float halfX, halfY;    // a box's half sides (pixels; 0 for a disc)
+  float halfX, halfY;    // a box's half sides; a disc's spoke's end, (0, 0) for none (pixels)
   float radius;          // a disc's radius (pixels; 0 for a box)
   float core, outer;
   Rgba fill, outline;
@@ -99,8 +101,11 @@ class DrawList {
   void disc(Vec2 center, float radius, Rgba color, int segments = 16);
   void ring(Vec2 center, float radius, float width, Rgba color, int segments = 16);
   // A circle filled with `fill` (opaque) and outlined like polyline(..., closed, outlineWidth,
-  // outline): one quad of the Sprites primitive, for canvases that shade them (sprites()).
-  void discSprite(Vec2 center, float radius, Rgba fill, float outlineWidth, Rgba outline);
+  // outline), with a spoke like line(center, center + spoke, outlineWidth, outline) under the
+  // outline ((0, 0): none): one quad of the Sprites primitive, for canvases that shade them
+  // (sprites()).
+  void discSprite(Vec2 center, float radius, Vec2 spoke, Rgba fill, float outlineWidth,
+                  Rgba outline);
   // Likewise a rectangle of corners a, b, c, d (in order around it; its sides need not be
   // upright): one quad, its sides those of the rectangle moved out by the outline's fringe.
   void boxSprite(const Vec2 (&corners)[4], Rgba fill, float outlineWidth, Rgba outline);
@@ -123,9 +128,9 @@ class DrawList {
   void texturedQuad(const Vec2 (&corners)[4], const float (&u)[4], const float (&v)[4], Rgba color);
   void closedOutline(std::span<const Vec2> points, float width, Rgba color);
   // A sprite centred at `center` whose frame has the unit axes axisX and axisY (screen), the
-  // shape's half sides `half` (a disc: its radius both ways, and `radius`).
-  void sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius, float outlineWidth,
-              Rgba fill, Rgba outline);
+  // shape's half sides `half` (a disc: its radius both ways, and `radius`, and `spoke`).
+  void sprite(Vec2 center, Vec2 axisX, Vec2 axisY, Vec2 half, float radius, Vec2 spoke,
+              float outlineWidth, Rgba fill, Rgba outline);
 
   struct Bucket {
     std::vector<DrawVertex> vertices;

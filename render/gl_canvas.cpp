@@ -81,19 +81,24 @@ KeptPicture& keptPicture(PictureSlot slot) {
 // outline's alpha a = clamp((outer - |d|) / (outer - core), 0, 1) x its colour's alpha, and inside
 // the shape (d < 0) the fill under it: rgb = mix(fill, outline, a), alpha 1; outside, the outline's
 // colour at alpha a (zero: the pixel is left alone).
-constexpr const char* kSpriteVertexShader = R"(#version 120
-attribute vec2 position;
-attribute vec2 local;
-attribute vec3 shape;
-attribute vec2 profile;
-attribute vec4 fill;
-attribute vec4 outline;
+// The sprites' shaders are written once for two GLSL versions, told apart by the declarations'
+// macros (kSpriteVersions): 1.30 takes a sprite's shape, profile and colours as flat inputs (the
+// same at its four corners: llvmpipe then sets up and interpolates only its place in the shape,
+// 0.4 to 0.7 ms less a frame for rain1000's thousand discs or pyramid40's 820 boxes), and 1.20,
+// where only OpenGL 2.0 is, interpolates them all.
+constexpr const char* kSpriteVertexShader = R"(
+ATTRIBUTE vec2 position;
+ATTRIBUTE vec2 local;
+ATTRIBUTE vec3 shape;
+ATTRIBUTE vec2 profile;
+ATTRIBUTE vec4 fill;
+ATTRIBUTE vec4 outline;
 uniform vec2 viewport;
-varying vec2 vLocal;
-varying vec3 vShape;
-varying vec2 vProfile;
-varying vec4 vFill;
-varying vec4 vOutline;
+VARYING_OUT vec2 vLocal;
+FLAT_OUT vec3 vShape;
+FLAT_OUT vec2 vProfile;
+FLAT_OUT vec4 vFill;
+FLAT_OUT vec4 vOutline;
 void main() {
   vLocal = local;
   vShape = shape;
@@ -105,22 +110,44 @@ void main() {
 }
 )";
 
-constexpr const char* kSpriteFragmentShader = R"(#version 120
-varying vec2 vLocal;
-varying vec3 vShape;
-varying vec2 vProfile;
-varying vec4 vFill;
-varying vec4 vOutline;
+// A disc's spoke (shape.xy, draw_list.h) is a line of the outline's profile and colour from its
+// centre to that point, over the fill and under the outline.
+constexpr const char* kSpriteFragmentShader = R"(
+VARYING_IN vec2 vLocal;
+FLAT_IN vec3 vShape;
+FLAT_IN vec2 vProfile;
+FLAT_IN vec4 vFill;
+FLAT_IN vec4 vOutline;
+float coverage(float distance) {
+  return clamp((vProfile.y - distance) / (vProfile.y - vProfile.x), 0.0, 1.0) * vOutline.a;
+}
 void main() {
   vec2 q = abs(vLocal) - vShape.xy;
   float d = vShape.z > 0.0 ? length(vLocal) - vShape.z : max(q.x, q.y);
-  float a = clamp((vProfile.y - abs(d)) / (vProfile.y - vProfile.x), 0.0, 1.0) * vOutline.a;
+  float a = coverage(abs(d));
   float inside = step(d, 0.0);
   if (max(inside, a) <= 0.0) discard;
-  gl_FragColor = vec4(mix(vOutline.rgb, mix(vFill.rgb, vOutline.rgb, a), inside),
-                      max(inside, a));
+  vec3 under = vFill.rgb;
+  float spokeLength = dot(vShape.xy, vShape.xy);
+  if (vShape.z > 0.0 && spokeLength > 0.0) {
+    float t = clamp(dot(vLocal, vShape.xy) / spokeLength, 0.0, 1.0);
+    under = mix(under, vOutline.rgb, coverage(length(vLocal - t * vShape.xy)));
+  }
+  gl_FragColor = vec4(mix(vOutline.rgb, mix(under, vOutline.rgb, a), inside), max(inside, a));
 }
 )";
+
+struct SpriteVersion {
+  const char* vertex;
+  const char* fragment;
+};
+constexpr SpriteVersion kSpriteVersions[] = {
+    {"#version 130\n#define ATTRIBUTE in\n#define VARYING_OUT out\n#define FLAT_OUT flat out\n",
+     "#version 130\n#define VARYING_IN in\n#define FLAT_IN flat in\n"},
+    {"#version 120\n#define ATTRIBUTE attribute\n#define VARYING_OUT varying\n"
+     "#define FLAT_OUT varying\n",
+     "#version 120\n#define VARYING_IN varying\n#define FLAT_IN varying\n"},
+};
 
 // The attributes' locations, bound before linking (from 1: location 0 may alias the fixed
 // function's vertex array).
@@ -174,9 +201,10 @@ SpriteShader& spriteShader() {
       load(shader.disableArray, "glDisableVertexAttribArray");
   const char* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
   if (!loaded || !version || version[0] < '2') return shader;
-  auto compile = [&](GLenum kind, const char* source) -> GLuint {
+  auto compile = [&](GLenum kind, const char* declarations, const char* body) -> GLuint {
     const GLuint s = createShader(kind);
-    shaderSource(s, 1, &source, nullptr);
+    const char* sources[2] = {declarations, body};
+    shaderSource(s, 2, sources, nullptr);
     compileShader(s);
     GLint ok = GL_FALSE;
     getShaderiv(s, GL_COMPILE_STATUS, &ok);
@@ -184,30 +212,39 @@ SpriteShader& spriteShader() {
     deleteShader(s);
     return 0;
   };
-  const GLuint vertex = compile(GL_VERTEX_SHADER, kSpriteVertexShader);
-  const GLuint fragment = compile(GL_FRAGMENT_SHADER, kSpriteFragmentShader);
-  if (vertex != 0 && fragment != 0) {
-    const GLuint program = createProgram();
-    attachShader(program, vertex);
-    attachShader(program, fragment);
-    bindAttribLocation(program, kPosition, "position");
-    bindAttribLocation(program, kLocal, "local");
-    bindAttribLocation(program, kShape, "shape");
-    bindAttribLocation(program, kProfile, "profile");
-    bindAttribLocation(program, kFill, "fill");
-    bindAttribLocation(program, kOutline, "outline");
-    linkProgram(program);
-    GLint ok = GL_FALSE;
-    getProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok == GL_TRUE) {
-      shader.program = program;
-      shader.viewport = getUniformLocation(program, "viewport");
-    } else {
-      deleteProgram(program);
+  // The program of one version, or 0 where the driver refuses it.
+  auto link = [&](const SpriteVersion& glsl) -> GLuint {
+    const GLuint vertex = compile(GL_VERTEX_SHADER, glsl.vertex, kSpriteVertexShader);
+    const GLuint fragment = compile(GL_FRAGMENT_SHADER, glsl.fragment, kSpriteFragmentShader);
+    GLuint program = 0;
+    if (vertex != 0 && fragment != 0) {
+      program = createProgram();
+      attachShader(program, vertex);
+      attachShader(program, fragment);
+      bindAttribLocation(program, kPosition, "position");
+      bindAttribLocation(program, kLocal, "local");
+      bindAttribLocation(program, kShape, "shape");
+      bindAttribLocation(program, kProfile, "profile");
+      bindAttribLocation(program, kFill, "fill");
+      bindAttribLocation(program, kOutline, "outline");
+      linkProgram(program);
+      GLint ok = GL_FALSE;
+      getProgramiv(program, GL_LINK_STATUS, &ok);
+      if (ok != GL_TRUE) {
+        deleteProgram(program);
+        program = 0;
+      }
     }
+    if (vertex != 0) deleteShader(vertex);
+    if (fragment != 0) deleteShader(fragment);
+    return program;
+  };
+  for (const SpriteVersion& glsl : kSpriteVersions) {
+    shader.program = link(glsl);
+    if (shader.program == 0) continue;
+    shader.viewport = getUniformLocation(shader.program, "viewport");
+    break;
   }
-  if (vertex != 0) deleteShader(vertex);
-  if (fragment != 0) deleteShader(fragment);
   return shader;
 }
 

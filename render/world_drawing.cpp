@@ -101,7 +101,12 @@ void hatch(const std::vector<Vec2>& corners, const Camera& camera, DrawList& out
   }
 }
 
-// A movable disc on a canvas that shades sprites: one quad (draw_list.h).
+// The screen point at the end of a disc's spoke, the radius that shows its turn.
+Vec2 spokeEnd(const SnapshotBody& body, const BodyState& state, const Camera& camera) {
+  return camera.worldToScreen(toWorldFrame(state, {body.def.radius, 0}));
+}
+
+// A movable disc on a canvas that shades sprites: one quad with its spoke (draw_list.h).
 bool drawDiscSprite(const SnapshotBody& body, const BodyState& state, const Camera& camera,
                     double radiusPixels, DrawList& out) {
   const Vec2 c = camera.worldToScreen(state.position);
@@ -109,7 +114,8 @@ bool drawDiscSprite(const SnapshotBody& body, const BodyState& state, const Came
   if (c.x + reach < 0 || c.y + reach < 0 || c.x - reach > camera.viewport.x ||
       c.y - reach > camera.viewport.y)
     return false;
-  out.discSprite(c, static_cast<float>(radiusPixels), bodyFill(body.def.name), 1.5f, kOutline);
+  out.discSprite(c, static_cast<float>(radiusPixels), spokeEnd(body, state, camera) - c,
+                 bodyFill(body.def.name), 1.5f, kOutline);
   return true;
 }
 
@@ -150,11 +156,9 @@ void drawBody(const SnapshotBody& body, const BodyState& state, const BodyOutlin
       out.polyline(corners, true, 1.5f, kOutline);
     }
   }
-  if (disc) {  // a radius shows the disc's rotation
-    Vec2 c = camera.worldToScreen(state.position);
-    out.line(c, camera.worldToScreen(toWorldFrame(state, {body.def.radius, 0})), 1.5f,
+  if (disc && !sprite)  // a radius shows the disc's rotation (a sprite draws its own)
+    out.line(camera.worldToScreen(state.position), spokeEnd(body, state, camera), 1.5f,
              body.def.fixed ? kFixedOutline : kOutline);
-  }
   if (selected && !corners.empty()) out.polyline(corners, true, 3.5f, kSelection);
 }
 

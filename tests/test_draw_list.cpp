@@ -120,7 +120,7 @@ TEST_CASE("a disc sprite is one quad reaching the end of its outline's fringe") 
     CAPTURE(width);
     DrawList list;
     list.setSprites(true);
-    list.discSprite({100, 50}, 7, {10, 20, 30, 255}, width, {45, 45, 55, 255});
+    list.discSprite({100, 50}, 7, {0, 0}, {10, 20, 30, 255}, width, {45, 45, 55, 255});
     list.endLayer();
     REQUIRE(list.batches().size() == 1);
     CHECK(list.batches()[0].primitive == Primitive::Sprites);
@@ -192,6 +192,49 @@ TEST_CASE("a box sprite is one quad: the box's sides moved out by its outline's 
   flat.boxSprite(line, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
   flat.endLayer();
   CHECK(flat.spriteVertices().empty());
+}
+
+TEST_CASE("a disc sprite carries its spoke, along the disc's angle, instead of a line of its own") {
+  World world = makeWorld();
+  BodyDef wheel = discDef("wheel", 0.2, 1, 2);
+  wheel.state.angle = 0.7;
+  add(world, wheel);
+  const WorldSnapshot snapshot = snapshotOf(world);
+  Camera camera;
+  camera.center = {0, 2};
+  camera.pixelsPerMeter = 50;
+  ViewOptions options;
+  options.centres = false;
+  options.forces = false;
+  DrawList sprites, polygons;
+  sprites.setSprites(true);
+  drawWorld(snapshot, camera, options, Overlay{}, sprites);
+  drawWorld(snapshot, camera, options, Overlay{}, polygons);
+  // The spoke's end from the centre, in pixels with y down: 10 px along 0.7 rad counter-clockwise.
+  REQUIRE(sprites.spriteVertices().size() == 4);
+  for (const SpriteVertex& v : sprites.spriteVertices()) {
+    CHECK(v.radius == doctest::Approx(10));
+    CHECK(v.halfX == doctest::Approx(10 * std::cos(0.7)));
+    CHECK(v.halfY == doctest::Approx(-10 * std::sin(0.7)));
+  }
+  // No anti-aliased line besides: the sprite is the whole disc. As polygons, the spoke is a line.
+  const auto blended = [](const DrawList& list) {
+    std::size_t count = 0;
+    for (const DrawBatch& batch : list.batches())
+      count += batch.primitive == Primitive::BlendedTriangles ? batch.count : 0;
+    return count;
+  };
+  CHECK(blended(sprites) == 0);
+  CHECK(blended(polygons) > 0);
+  // A box sprite's shape is its half sides, as before.
+  DrawList box;
+  box.setSprites(true);
+  const Vec2 corners[4] = {{0, 0}, {8, 0}, {8, 4}, {0, 4}};
+  box.boxSprite(corners, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
+  box.endLayer();
+  REQUIRE(box.spriteVertices().size() == 4);
+  CHECK(box.spriteVertices()[0].halfX == doctest::Approx(4));
+  CHECK(box.spriteVertices()[0].halfY == doctest::Approx(2));
 }
 
 TEST_CASE("with sprites, movable discs and boxes are sprites and fixed bodies polygons") {
@@ -327,7 +370,7 @@ TEST_CASE("a disc sprite moved by a pixel is another drawing") {
   auto drawn = [](double x) {
     DrawList list;
     list.setSprites(true);
-    list.discSprite({x, 50}, 7, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
+    list.discSprite({x, 50}, 7, {0, 0}, {10, 20, 30, 255}, 1.5f, {45, 45, 55, 255});
     list.endLayer();
     return list;
   };

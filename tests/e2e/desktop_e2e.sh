@@ -15,6 +15,7 @@
 #      sessions before it are kept; a start with another scene keeps the last session too;
 #   4. a screenshot of the tapering stack has a red force arrow, head included, at every resting
 #      contact, and red nowhere else but the force legend;
+#   4b. a screenshot of three discs shows each one's spoke along its angle, and not elsewhere;
 #   5. a damaged last session is set aside byte for byte, the default scene opens, and the window
 #      (its notice box, in an F12 picture) and the report's status.notice say what was wrong and
 #      where the file was kept;
@@ -289,6 +290,21 @@ if "$app" tapering-stack --screenshot "$tmp/shot.png" --frames 5 --time 1 --repo
   run_check force-lines "$report" "$tmp/shot.png"
 else
   fail "contactlab --screenshot exited with $?: $(cat "$tmp/shot.log")"
+fi
+
+echo "== 4b. screenshot: each disc's spoke along its angle"
+report=$tmp/spokes.json
+cat >"$tmp/spokes.scene" <<'SCENE'
+box floor w=12 h=1 y=-0.5 fixed
+disc tilted r=1 x=-3 y=3 angle=0.5
+disc back r=1 x=0 y=3 angle=2.5
+disc down r=1 x=3 y=3 angle=-1.2
+SCENE
+if "$app" "$tmp/spokes.scene" --paused --screenshot "$tmp/spokes.png" --frames 3 \
+  --report "$report" >"$tmp/spokes.log" 2>&1; then
+  for disc in tilted back down; do run_check spoke "$report" "$tmp/spokes.png" "$disc" 1; done
+else
+  fail "contactlab --screenshot exited with $?: $(cat "$tmp/spokes.log")"
 fi
 
 echo "== 5. a damaged last session is set aside and the window says so"

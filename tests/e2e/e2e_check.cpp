@@ -11,6 +11,9 @@
 //                                              it is, anything else as JSON)
 //   e2e_check notice-box PNG                   PASS if the picture shows the notice box (its dark
 //                                              red title bar)
+//   e2e_check spoke REPORT PNG NAME RADIUS     PASS if the disc NAME (RADIUS m) shows its spoke:
+//                                              dark along its angle from its centre, not a
+//                                              quarter and a half turn away
 // Prints one PASS or FAIL line per check; exits 0 on PASS, 1 on FAIL, 2 on bad input.
 #include <stb_image.h>
 
@@ -101,6 +104,37 @@ int noticeBox(const char* pngPath) {
   bool pass = pixels >= 2000;
   std::printf("%s notice box: %d pixels of its title bar's colour\n", pass ? "PASS" : "FAIL",
               pixels);
+  return pass ? 0 : 1;
+}
+
+// A disc's spoke (render/world_drawing.cpp): a line of the outline's dark grey from its centre to
+// its rim along its angle (counter-clockwise from +x, y up in the world, down on the screen). It is
+// sampled at 45 % and 75 % of the radius, clear of the centre mark, along the angle and, where it
+// must not be, a quarter and a half turn away.
+int spoke(const json& report, const char* pngPath, const std::string& name, double radius) {
+  const Image image = loadImage(pngPath);
+  const View view = viewOf(report);
+  const json& body = bodyNamed(report, name);
+  const double x = body.at("x"), y = body.at("y"), angle = body.at("angle");
+  const auto darkNear = [&](double turn, double along) {
+    double px, py;
+    view.toScreen(x + along * radius * std::cos(angle + turn),
+                  y + along * radius * std::sin(angle + turn), px, py);
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int ix = static_cast<int>(std::lround(px)) + dx;
+        const int iy = static_cast<int>(std::lround(py)) + dy;
+        if (ix < 0 || iy < 0 || ix >= image.width || iy >= image.height) continue;
+        const unsigned char* p = &image.rgb[3 * (static_cast<size_t>(iy) * image.width + ix)];
+        if (p[0] < 110 && p[1] < 110 && p[2] < 120) return true;
+      }
+    return false;
+  };
+  const double pi = std::acos(-1.0);
+  bool pass = true;
+  for (double along : {0.45, 0.75})
+    pass = pass && darkNear(0, along) && !darkNear(pi / 2, along) && !darkNear(pi, along);
+  std::printf("%s spoke of %s (angle %.3f rad)\n", pass ? "PASS" : "FAIL", name.c_str(), angle);
   return pass ? 0 : 1;
 }
 
@@ -215,6 +249,8 @@ int main(int argc, char** argv) {
     }
     if (command == "force-lines" && argc == 4) return forceLines(readReport(argv[2]), argv[3]);
     if (command == "notice-box" && argc == 3) return noticeBox(argv[2]);
+    if (command == "spoke" && argc == 6)
+      return spoke(readReport(argv[2]), argv[3], argv[4], std::stod(argv[5]));
     if (command == "field" && argc >= 4) {
       json value = readReport(argv[2]);
       for (int i = 3; i < argc; ++i) value = value.at(argv[i]);
