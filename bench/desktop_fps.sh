@@ -6,6 +6,7 @@
 # in 10 columns of 10 on a floor, ContactSim (the scene is written to a scratch folder). Runs the
 # program on it for SECONDS (default 10) and prints, from its --report: frames per second and the
 # work (building the panels and drawing) per frame, over the whole run and over its last second;
+# how many of the frames were drawn (a frame that would draw what the screen shows is not drawn);
 # and the physics' share of real time (simulated seconds per wall second, over the whole run and
 # over the last second).
 set -euo pipefail
@@ -42,6 +43,9 @@ p, s = r["performance"], r["settings"]
 st = r["stats"]
 dt = r["time"] / st["steps"] if st["steps"] else 0
 print(f"  fps: {p['fps_average']:.1f} over the run, {p['fps']:.1f} in the last second")
+if "frames_drawn" in p:
+    print(f"  frames drawn: {p['frames_drawn']} of {p['frames']} (the others showed what the screen "
+          f"already did)")
 print(f"  work per frame (panels + drawing): median {p['frame_work_ms_median']:.1f} ms, "
       f"max {p['frame_work_ms_max']:.1f} ms, last second {p['frame_work_ms']:.1f} ms")
 print(f"  frame interval: median {p['frame_ms_median']:.1f} ms, max {p['frame_ms_max']:.1f} ms")

@@ -21,8 +21,12 @@ class PerfMeter {
   void frame(double intervalSeconds, double workSeconds, double now, const WorldSnapshot& world);
   const PerfNumbers& numbers() const { return numbers_; }
 
+  // A frame that was drawn and shown, not kept on screen as the frame before it drew the same.
+  void frameDrawn() { ++framesDrawn_; }
+
   // Totals over the whole run (for the exit report).
   std::int64_t totalFrames() const { return totalFrames_; }
+  std::int64_t framesDrawn() const { return framesDrawn_; }
   double totalSeconds() const { return totalSeconds_; }
   double totalWorkSeconds() const { return totalWork_; }
   // Each frame's interval and work, from the third frame on: the first has no interval, and the
@@ -46,7 +50,7 @@ class PerfMeter {
   int frames_ = 0;
   double interval_ = 0, work_ = 0;
   Statistics statsStart_;
-  std::int64_t totalFrames_ = 0;
+  std::int64_t totalFrames_ = 0, framesDrawn_ = 0;
   double totalSeconds_ = 0, totalWork_ = 0;
   FrameTimeHistogram intervals_, workTimes_, takes_;
   static constexpr std::size_t kLagCounts = 121;  // lags of 0 to 120 frames; longer count as 120

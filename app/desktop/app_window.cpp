@@ -8,6 +8,8 @@
 #include <cfloat>
 #include <fstream>
 
+#include "drawn_triangles.h"
+
 namespace contactlab {
 namespace {
 
@@ -133,13 +135,25 @@ void AppWindow::beginUiFrame() {
   ImGui::NewFrame();
 }
 
-void AppWindow::renderUi() {
+bool AppWindow::endUiFrame() {
   ImGui::Render();
+  const ImDrawData& data = *ImGui::GetDrawData();
+  uiNext_.clear();
+  describeDrawing({data.CmdLists, static_cast<std::size_t>(data.CmdListsCount)}, uiNext_);
+  int size[2] = {0, 0};
+  drawableSize(size[0], size[1]);
+  const char* bytes = reinterpret_cast<const char*>(size);
+  uiNext_.insert(uiNext_.end(), bytes, bytes + sizeof size);
+  return uiNext_ == uiDrawn_;
+}
+
+void AppWindow::drawUi() {
   const Vec2 window = size();
   int width = 0, height = 0;
   drawableSize(width, height);
   panels_.render(*ImGui::GetDrawData(), static_cast<int>(window.x), static_cast<int>(window.y),
                  width, height);
+  uiDrawn_.swap(uiNext_);
 }
 
 void AppWindow::present() {

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "contactlab/result.h"
 #include "contactlab/vec2.h"
@@ -42,9 +43,12 @@ class AppWindow {
   float menuBarHeight() const;  // the main menu bar's
 
   void beginUiFrame();  // the backends' NewFrame and ImGui::NewFrame
-  // ImGui::Render and the OpenGL3 backend's draw, the columns of panels from kept pictures while
-  // they draw the same (panel_pictures.h)
-  void renderUi();
+  // ImGui::Render. Returns whether the frame's panels, menus and windows draw byte for byte what
+  // the last drawUi() drew, in a window of the same size.
+  bool endUiFrame();
+  // Draws the frame endUiFrame() ended: the OpenGL3 backend's draw, the columns of panels from
+  // kept pictures while they draw the same (panel_pictures.h).
+  void drawUi();
   void present();  // swap buffers
 
  private:
@@ -55,6 +59,7 @@ class AppWindow {
   ImGuiStyle baseStyle_;  // the style at text scale 1
   ImFont* largeFont_ = nullptr;
   PanelPictures panels_;
+  std::vector<char> uiDrawn_, uiNext_;  // describeDrawing of the last frame drawn and of this one
 };
 
 }  // namespace contactlab

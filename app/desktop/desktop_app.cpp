@@ -185,14 +185,25 @@ void DesktopApp::frame() {
     fitView();
   }
 
-  draw();
+  // A frame that would draw what the screen already shows (the same world's drawing and the same
+  // panels, as while the physics runs behind the frames or is paused) is not drawn again: under
+  // software OpenGL that costs milliseconds the physics and the next new frame can use. Drawn
+  // anyway: the first frames, after the window was exposed or resized, for a screenshot or
+  // picture, and uncapped (--max-fps 0, which measures the drawing).
+  const bool mayKeepScreen = frames_ >= kFramesAlwaysDrawn && !screenExposed_ && !picture &&
+                             options_.screenshot.empty() && options_.maxFps > 0;
+  const bool drawn = draw(mayKeepScreen);
   ++frames_;
   if (!options_.screenshot.empty() && frames_ >= options_.frames) {
     writeScreenshot();
     quit_ = true;
   }
   if (picture) writePicture(*picture);
-  window_->present();
+  if (drawn) {
+    window_->present();
+    screenExposed_ = false;
+    perf_.frameDrawn();
+  }
 
   double now = nowSeconds();
   if (firstFrameTime_ < 0) firstFrameTime_ = now;
@@ -250,7 +261,7 @@ void DesktopApp::takeFrame() {
   }
 }
 
-void DesktopApp::draw() {
+bool DesktopApp::draw(bool mayKeepScreen) {
   int w = 0, h = 0;
   window_->drawableSize(w, h);
   const int vw = static_cast<int>(camera_.viewport.x), vh = static_cast<int>(camera_.viewport.y);
@@ -269,18 +280,21 @@ void DesktopApp::draw() {
   }
   drawList_.clear();
   drawWorld(world(), camera_, ui_.view, overlay, drawList_);
+  const bool worldSame = drawList_.sameDrawing(shownList_);
+  const bool uiSame = window_->endUiFrame();
+  if (mayKeepScreen && worldSame && uiSame) return false;
   // One clear paints the world's background and the side columns' (they share its colour and are
   // drawn without a background of their own), then the world is drawn between the columns, or
   // the picture kept of the last frame's if it drew the same (drawings repeat while the physics
   // runs slower than the frames, or is paused).
   clearCanvas(w, h, palette::kBackground);
   clipToWindowRect(free.min.x, 0, free.max.x, vh, vw, vh, w, h);
-  drawThroughPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h,
-                     drawList_.sameDrawing(shownList_), worldPicture_,
-                     [&] { drawCanvas(drawList_, vw, vh, w, h); });
+  drawThroughPicture(PictureSlot::World, free.min.x, 0, free.max.x, vh, vw, vh, w, h, worldSame,
+                     worldPicture_, [&] { drawCanvas(drawList_, vw, vh, w, h); });
   std::swap(drawList_, shownList_);
   clearClip();
-  window_->renderUi();
+  window_->drawUi();
+  return true;
 }
 
 // Text, widget spacing and the force arrows' strokes at `scale` (1 to 3). The font atlas cannot

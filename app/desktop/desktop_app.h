@@ -39,7 +39,9 @@ class DesktopApp {
   bool start();
   void frame();
   void takeFrame();
-  void draw();
+  // Builds the frame's drawing and draws it, unless `mayKeepScreen` and it is what the screen
+  // shows already; returns whether it drew.
+  bool draw(bool mayKeepScreen);
   void fitView();
   void resolveSelection();
   void keepCollisions();
@@ -98,7 +100,9 @@ class DesktopApp {
   bool quit_ = false;
   int exitCode_ = 0;
   std::int64_t frames_ = 0;
-  static constexpr std::int64_t kFirstReportFrame = 3;  // --report's first writing
+  static constexpr std::int64_t kFirstReportFrame = 3;   // --report's first writing
+  static constexpr std::int64_t kFramesAlwaysDrawn = 3;  // while ImGui sizes its windows
+  bool screenExposed_ = true;  // the window was shown, exposed or resized: draw the next frame
   double startTime_ = 0;
   double firstFrameTime_ = -1;
   double lastFrameStart_ = -1;

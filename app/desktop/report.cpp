@@ -37,6 +37,7 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
   std::int64_t frames = in.perf.totalFrames();
   report["performance"] = {
       {"frames", frames},
+      {"frames_drawn", in.perf.framesDrawn()},
       {"seconds", seconds},
       {"fps_average", seconds > 0 ? frames / seconds : 0.0},
       {"frame_work_ms_average", frames > 0 ? 1000 * in.perf.totalWorkSeconds() / frames : 0.0},

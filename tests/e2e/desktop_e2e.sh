@@ -7,6 +7,7 @@
 #      new scene (a floor);
 #   1c. after a menu was opened and closed, a held mouse drags the elasticity slider to the value
 #      under it;
+#   1d. paused, most frames are not drawn again (they would draw what the screen shows);
 #   2. paused, right after a menu was opened and closed: drag a block; it lands exactly where the
 #      mouse lets go;
 #   2b. the joint tools: key 2 and a click on the block pin it, key 4 and a drag from it to empty
@@ -170,6 +171,21 @@ if wait_for_report "$report"; then
 else
   fail "the slider test did not start: $(cat "$tmp/slider.log")"
   kill "$pid" 2>/dev/null
+fi
+
+echo "== 1d. paused, a frame that would draw what the screen shows is left on screen"
+report=$tmp/kept.json
+if XDG_STATE_HOME=$tmp/state-1d "$app" tapering-stack --paused --quit-after 2 --report "$report" \
+  >"$tmp/kept.log" 2>&1; then
+  frames=$("$check" field "$report" performance frames)
+  drawn=$("$check" field "$report" performance frames_drawn)
+  if ((frames >= 30 && drawn * 4 <= frames)); then
+    echo "PASS paused: $drawn of $frames frames drawn"
+  else
+    fail "paused: $drawn of $frames frames drawn (expected most left on screen)"
+  fi
+else
+  fail "contactlab exited with $? (paused frames): $(cat "$tmp/kept.log")"
 fi
 
 echo "== 2. paused: move a block by hand, right after a menu was opened and closed"
