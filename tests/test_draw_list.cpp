@@ -12,6 +12,7 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "coverage_atlas.h"
@@ -194,11 +195,11 @@ TEST_CASE("a box sprite is one quad: the box's sides moved out by its outline's 
   CHECK(flat.spriteVertices().empty());
 }
 
-TEST_CASE("a disc sprite carries its spoke, along the disc's angle, instead of a line of its own") {
-  World world = makeWorld();
-  BodyDef wheel = discDef("wheel", 0.2, 1, 2);
-  wheel.state.angle = 0.7;
-  add(world, wheel);
+namespace {
+
+// The world's bodies (no centre marks, no forces) drawn at 50 pixels a metre about (0, 2), once
+// as sprites and once as polygons.
+std::pair<DrawList, DrawList> drawnBothWays(World& world) {
   const WorldSnapshot snapshot = snapshotOf(world);
   Camera camera;
   camera.center = {0, 2};
@@ -210,6 +211,17 @@ TEST_CASE("a disc sprite carries its spoke, along the disc's angle, instead of a
   sprites.setSprites(true);
   drawWorld(snapshot, camera, options, Overlay{}, sprites);
   drawWorld(snapshot, camera, options, Overlay{}, polygons);
+  return {std::move(sprites), std::move(polygons)};
+}
+
+}  // namespace
+
+TEST_CASE("a disc sprite carries its spoke, along the disc's angle, instead of a line of its own") {
+  World world = makeWorld();
+  BodyDef wheel = discDef("wheel", 0.2, 1, 2);
+  wheel.state.angle = 0.7;
+  add(world, wheel);
+  const auto [sprites, polygons] = drawnBothWays(world);
   // The spoke's end from the centre, in pixels with y down: 10 px along 0.7 rad counter-clockwise.
   REQUIRE(sprites.spriteVertices().size() == 4);
   for (const SpriteVertex& v : sprites.spriteVertices()) {
@@ -245,17 +257,7 @@ TEST_CASE("with sprites, movable discs and boxes are sprites and fixed bodies po
   add(world, post);
   for (int i = 0; i < 5; ++i) add(world, discDef("d" + std::to_string(i), 0.2, i, 1));
   add(world, boxDef("block", 0.4, 0.4, 4, 3));
-  const WorldSnapshot snapshot = snapshotOf(world);
-  Camera camera;
-  camera.center = {0, 2};
-  camera.pixelsPerMeter = 50;
-  ViewOptions options;
-  options.centres = false;
-  options.forces = false;
-  DrawList sprites, polygons;
-  sprites.setSprites(true);
-  drawWorld(snapshot, camera, options, Overlay{}, sprites);
-  drawWorld(snapshot, camera, options, Overlay{}, polygons);
+  const auto [sprites, polygons] = drawnBothWays(world);
   // Five discs and the block; not the fixed post nor the floor.
   REQUIRE(sprites.spriteVertices().size() == 6 * 4);
   CHECK(polygons.spriteVertices().empty());
