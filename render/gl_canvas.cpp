@@ -84,7 +84,7 @@ KeptPicture& keptPicture(PictureSlot slot) {
 // The sprites' shaders are written once for two GLSL versions, told apart by the declarations'
 // macros (kSpriteVersions): 1.30 takes a sprite's shape, profile and colours as flat inputs (the
 // same at its four corners: llvmpipe then sets up and interpolates only its place in the shape,
-// 0.4 to 0.7 ms less a frame for rain1000's thousand discs or pyramid40's 820 boxes), and 1.20,
+// 0.3 to 0.7 ms less a frame for rain1000's thousand discs or pyramid40's 820 boxes), and 1.20,
 // where only OpenGL 2.0 is, interpolates them all.
 constexpr const char* kSpriteVertexShader = R"(
 ATTRIBUTE vec2 position;
