@@ -42,7 +42,8 @@ r = json.load(open(sys.argv[1]))
 p, s = r["performance"], r["settings"]
 st = r["stats"]
 dt = r["time"] / st["steps"] if st["steps"] else 0
-print(f"  fps: {p['fps_average']:.1f} over the run, {p['fps']:.1f} in the last second")
+print(f"  fps: {p['fps_average']:.1f} over the run, {p['fps_after_start']:.1f} after the first two "
+      f"frames (the window's start-up), {p['fps']:.1f} in the last second")
 if "frames_drawn" in p:
     print(f"  frames drawn: {p['frames_drawn']} of {p['frames']} (the others showed what the screen "
           f"already did)")

@@ -12,6 +12,7 @@ void FrameTimeHistogram::add(double seconds) {
   ++bins_[bin];
   ++count_;
   maxMs_ = std::max(maxMs_, ms);
+  totalSeconds_ += std::max(0.0, seconds);
 }
 
 double FrameTimeHistogram::quantileMs(double q) const {

@@ -40,6 +40,10 @@ nlohmann::ordered_json desktopReport(const ReportInputs& in) {
       {"frames_drawn", in.perf.framesDrawn()},
       {"seconds", seconds},
       {"fps_average", seconds > 0 ? frames / seconds : 0.0},
+      {"fps_after_start",
+       in.perf.intervals().totalSeconds() > 0
+           ? static_cast<double>(in.perf.intervals().count()) / in.perf.intervals().totalSeconds()
+           : 0.0},
       {"frame_work_ms_average", frames > 0 ? 1000 * in.perf.totalWorkSeconds() / frames : 0.0},
       {"frame_ms_median", in.perf.intervals().quantileMs(0.5)},
       {"frame_ms_max", in.perf.intervals().maxMs()},
