@@ -2,7 +2,8 @@
 // anti-aliased line is one quad (four vertices) whose texels give the alpha profile of its solid
 // core and fading fringe; a closed outline is one strip around the polygon sharing its corners; the
 // centre mark is one quad of a crisp picture; a disc or box sprite is one quad reaching the end of
-// its outline's fringe, with the outline's profile a line's; with sprites, movable discs and boxes
+// its outline's fringe, with the outline's profile a line's, a disc's carrying its spoke instead of
+// a line of its own; with sprites, movable discs and boxes
 // are sprites and fixed bodies polygons; a body gets its centre mark only where it has room for
 // it; a world of many bodies is drawn in a fixed handful of batches; and two drawings of the same
 // snapshot are the same bit for bit, another snapshot's not.
