@@ -1,6 +1,9 @@
 // Frames per second of the web page's drawing alone in headless Chromium (software rendering, as
 // on a computer whose browser draws without a graphics processor): each scene stepped 3 s, paused,
-// then 2 s of frames with the force arrows and 2 s without. A benchmark, not a test.
+// then 2 s of frames with the force arrows and 2 s without, every frame drawn anew (the hook's
+// drawEveryFrame); then 2 s paused as the page runs (a frame whose picture is the one shown is not
+// drawn again): the pictures drawn, and the page's main-thread busy time (Chromium's
+// TaskDuration) per second in both modes. A benchmark, not a test.
 // Usage: bash web/build.sh && node bench/web_draw.mjs [build] [PRESET or SHARE...]
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,11 +17,22 @@ const { chromium } = createRequire(path.join(root, 'web/package.json'))('playwri
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const devtools = await page.context().newCDPSession(page);
+await devtools.send('Performance.enable');
+// Seconds the page's main thread was busy over `seconds` of waiting.
+async function busyOver(seconds) {
+  const busy = async () => (await devtools.send('Performance.getMetrics')).metrics
+    .find((m) => m.name === 'TaskDuration').value;
+  const before = await busy();
+  await page.waitForTimeout(seconds * 1000);
+  return +((await busy()) - before).toFixed(3);
+}
 for (const scene of scenes) {
   await page.goto(`${pageUrl}#${scene.startsWith('cl1') ? scene : `preset=${scene}`}`);
   const result = await page.evaluate(async () => {
     const hook = window.contactlab;
     await hook.ready;
+    hook.drawEveryFrame(true);
     const error = hook.runSteps(Math.round(3 / hook.dt()));
     if (error) throw new Error(error);
     const framesPerSecond = async () => {
@@ -34,7 +48,18 @@ for (const scene of scenes) {
     return { contacts: hook.contacts().length / 6, fps_with_arrows: withArrows,
              fps_without_arrows: withoutArrows };
   });
-  console.log(JSON.stringify({ scene: scene.slice(0, 24), ...result }));
+  const busyDrawingAll = await busyOver(2) / 2;
+  const pictures = await page.evaluate(() => {
+    window.contactlab.drawEveryFrame(false);
+    return window.contactlab.pictures();
+  });
+  const busyPaused = await busyOver(2) / 2;
+  const pausedPictures = await page.evaluate((before) => window.contactlab.pictures() - before,
+                                             pictures);
+  console.log(JSON.stringify({ scene: scene.slice(0, 24), ...result,
+                               busy_s_per_s_every_frame: busyDrawingAll,
+                               busy_s_per_s_paused: busyPaused,
+                               pictures_in_2s_paused: pausedPictures }));
   await page.goto('about:blank');
 }
 await browser.close();

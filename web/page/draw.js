@@ -258,21 +258,20 @@
 
   // One frame of the world: background, grid, bodies, joints, contact and joint forces with the
   // legend (unless the page hides them: a large pile's arrows cover its bodies), and the drag
-  // spring.
-  function drawWorld(context, state) {
+  // spring; `inputs` holds the states, contacts and joints read for it (app.js, pictureInputs).
+  function drawWorld(context, state, inputs) {
     ctx = context;
     page = state;
     const cam = page.camera;
     ctx.fillStyle = COLORS.background;
     ctx.fillRect(0, 0, cam.width, cam.height);
     drawGrid();
-    const states = Float64Array.from(page.sim.states());
+    const states = inputs.states;
     drawBodies(states);
-    const joints = page.hasJoints ? JSON.parse(page.sim.jointsJson()) : [];
+    const joints = JSON.parse(inputs.joints);
     drawJoints(joints);
     if (page.showForces) {
-      const contacts = Float64Array.from(page.sim.contacts());
-      drawForces(states, contacts, Int32Array.from(page.sim.contactBodies()), joints);
+      drawForces(states, inputs.contacts, inputs.contactBodies, joints);
     } else {
       drawLegend(0);  // the scale bar alone
     }

@@ -5,7 +5,7 @@
 // the CLI's message and falls back to the tapering stack; Share's link reopens the same scene;
 // Chromium loads the SIMD build of the module, and pyramid20 under the substeps run 2 s in it ends
 // where contactlab-cli run ends (1e-9 m); a scene whose steps cannot keep up with real time says so
-// under the clock.
+// under the clock; paused, the page draws no picture until what it shows changes.
 // Run: bash web/build.sh && (cd web && npm ci) && node web/tests/e2e.mjs [build]
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -193,6 +193,44 @@ await check('while paused the mouse moves a block where it is put', async () => 
   const after = bodyState(await page.evaluate(() => window.contactlab.states()), top);
   assert.ok(Math.abs(after.x - before.x - 60 / ppm) < 1e-6, `moved ${after.x - before.x} m`);
   assert.ok(Math.abs(after.y - before.y - 40 / ppm) < 1e-6, `moved ${after.y - before.y} m up`);
+});
+
+// A paused page leaves its picture on the canvas (no drawing for frames that would draw it again)
+// and draws again as soon as something it shows changes: the force arrows' box, the view, a step.
+await check('paused, the picture stays on the canvas until what it shows changes', async () => {
+  await open(share);
+  await page.evaluate(() => window.contactlab.pause());
+  await page.waitForTimeout(300);
+  const count = () => page.evaluate(() => ({ frames: window.contactlab.frames(),
+                                             pictures: window.contactlab.pictures() }));
+  const start = await count();
+  await page.waitForTimeout(1000);
+  const idle = await count();
+  assert.ok(idle.frames - start.frames >= 20, `${idle.frames - start.frames} frames in 1 s`);
+  assert.equal(idle.pictures, start.pictures, `${idle.pictures - start.pictures} pictures drawn paused`);
+  const changed = async (what, act) => {
+    const before = (await count()).pictures;
+    await act();
+    await page.waitForTimeout(200);
+    const after = (await count()).pictures;
+    assert.ok(after > before, `no picture drawn after ${what}`);
+  };
+  await changed('hiding the force arrows', () => page.click('#forces'));
+  await changed('showing them again', () => page.click('#forces'));
+  const centre = await onScreen(0, 1);
+  await changed('zooming', async () => {
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -200);
+  });
+  await changed('stepping', () => page.click('#step'));
+  const redPixels = await page.evaluate(() => {
+    const canvas = document.getElementById('world');
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let red = 0;
+    for (let k = 0; k < data.length; k += 4) red += data[k] > 180 && data[k + 1] < 80 && data[k + 2] < 80;
+    return red;
+  });
+  assert.ok(redPixels > 100, `the picture left on the canvas shows ${redPixels} red pixels`);
 });
 
 await check('a tampered link shows the CLI message and falls back to the tapering stack', async () => {
