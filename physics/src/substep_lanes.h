@@ -3,9 +3,9 @@
 // (constraint_colouring.h) into bundles of kLanes manifolds that share no movable body, stored
 // field by field (lanes.h), so that a sweep treats a bundle's manifolds side by side. The
 // arithmetic of each lane is that of the scalar rows of contact_row.h in single precision: the
-// rows are found and built in double and rounded once when they are laid out; the bodies'
-// velocities stay double, and a sweep adds to them the change it made in single precision
-// (substep_sweep.cpp, scatter).
+// rows are found and built in double and rounded once when they are laid out; the sweeps read and
+// write the bodies' velocities in floats (SweepVelocity), and the solver adds what they changed,
+// in single precision, to each body's velocity in double (substep_solver.cpp).
 #pragma once
 
 #include <span>
@@ -26,6 +26,16 @@ struct alignas(64) SubstepBody {
   double dx = 0, dy = 0, cosMinusOne = 0, sine = 0;
 };
 static_assert(sizeof(SubstepBody) == 64);
+
+// A body's velocity as the sweeps read and write it: (vx, vy, omega) in floats, a quarter of a
+// cache line, so that a bundle gathers a lane's body with one load and puts it back with one store,
+// and a pile's bodies fit in the second-level cache (Box2D v3 keeps its bodies' velocities in
+// floats too). The solver keeps each body's velocity in double (SubstepBody) and takes into it what
+// the sweeps changed (substep_solver.cpp: takeSweepVelocities).
+struct alignas(16) SweepVelocity {
+  float vx, vy, w, unused;  // SweepVelocity{} is zeros
+};
+static_assert(sizeof(SweepVelocity) == 16);
 
 // One contact of each manifold of a bundle, what every sweep reads: its rows D_n, D_t
 // (contact_row.h).
@@ -78,15 +88,15 @@ struct SweepTerms {
   bool addToTotals = true;
 };
 
-// One projected Gauss-Seidel sweep over the colours in order (substep_sweep.cpp); `bodies` has
-// the spare body last.
+// One projected Gauss-Seidel sweep over the colours in order (substep_sweep.cpp) on the bodies'
+// `velocities`; `bodies` gives their displacements (for the gaps). Both have the spare body last.
 void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
-                  std::span<const ColourRange> colours, SubstepBody* bodies,
-                  const SweepTerms& terms, bool pushOut);
+                  std::span<const ColourRange> colours, const SubstepBody* bodies,
+                  SweepVelocity* velocities, const SweepTerms& terms, bool pushOut);
 
-// Applies each contact's impulses (normal and tangential) of the bundles to the bodies: the warm
-// start of the first substep.
+// Applies each contact's impulses (normal and tangential) of the bundles to the bodies'
+// velocities: the warm start of the first substep.
 void warmStartBundles(std::span<const Bundle<2>> blocks, std::span<const Bundle<1>> singles,
-                      SubstepBody* bodies);
+                      SweepVelocity* velocities);
 
 }  // namespace contactlab

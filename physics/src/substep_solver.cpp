@@ -327,6 +327,33 @@ void SubstepSolver::bounce() {
   });
 }
 
+// The change is taken in single precision, as the sweeps made it. (Written as the difference of
+// the two doubles rounded back, (double) f - (double) (float) v, GCC 12's straight-line vectorizer
+// at -O2 and -O3 dropped the rounding of the x and y pair, (double) (float) v becoming v: a
+// sliding box's speed then lost its last digits to the float's.)
+void SubstepSolver::takeSweepVelocity(size_t i) {
+  BodyVelocity& v = bodies_[i].velocity;
+  const SweepVelocity& f = sweepVelocities_[i];
+  v.linear.x += f.vx - static_cast<float>(v.linear.x);
+  v.linear.y += f.vy - static_cast<float>(v.linear.y);
+  v.angular += f.w - static_cast<float>(v.angular);
+  giveSweepVelocity(i);
+}
+
+void SubstepSolver::giveSweepVelocity(size_t i) {
+  const BodyVelocity& v = bodies_[i].velocity;
+  sweepVelocities_[i] = {static_cast<float>(v.linear.x), static_cast<float>(v.linear.y),
+                         static_cast<float>(v.angular), 0};
+}
+
+void SubstepSolver::takeSweepVelocities() {
+  for (size_t i = 0; i < bodies_.size(); ++i) takeSweepVelocity(i);
+}
+
+void SubstepSolver::giveSweepVelocities() {
+  for (size_t i = 0; i < bodies_.size(); ++i) giveSweepVelocity(i);
+}
+
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                             std::span<const int> order, std::span<const BodyRate> rates,
                             std::span<const WarmStart> previous, std::vector<int>& approaching,
@@ -348,6 +375,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   // The bodies and the spare one (substep_lanes.h).
   bodies_.assign(n + 1, SubstepBody{});
+  sweepVelocities_.assign(n + 1, SweepVelocity{});
   inverseMass_.assign(n + 1, InverseMass{});
   impulseVelocity_.assign(n + 1, BodyVelocity{});
   materials_.resize(n);
@@ -379,6 +407,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     // which take the joints' part out of it).
     for (size_t i = 0; i <= n; ++i) {
       BodyVelocity& v = bodies_[i].velocity;
+      if (s > 0) takeSweepVelocity(i);
       BodyVelocity change = impulseVelocity_[i];
       if (s > 0 && !jointed)
         change = {v.linear - impulseVelocity_[i].linear, v.angular - impulseVelocity_[i].angular};
@@ -392,20 +421,27 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
         v.angular += change.angular;
       }
       impulseVelocity_[i] = before;
+      giveSweepVelocity(i);
     }
     if (s == 0) {
       warmStartBundles(std::span(blocks_).first(blockCount_),
-                       std::span(singles_).first(singleCount_), bodies_.data());
-      if (jointed) warmJoints(joints.warm, substeps);
+                       std::span(singles_).first(singleCount_), sweepVelocities_.data());
+      if (jointed) {
+        takeSweepVelocities();
+        warmJoints(joints.warm, substeps);
+      }
     }
     if (jointed) {
+      takeSweepVelocities();
       applyJointImpulses();
       sweepJoints(hs, true);
+      giveSweepVelocities();
     }
     sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
-                 colourRanges_, bodies_.data(), terms_, true);
+                 colourRanges_, bodies_.data(), sweepVelocities_.data(), terms_, true);
     for (size_t i = 0; i < n; ++i) {
       if (inverseMass_[i].invMass == 0) continue;
+      takeSweepVelocity(i);
       SubstepBody& m = bodies_[i];
       m.dx += hs * m.velocity.linear.x;
       m.dy += hs * m.velocity.linear.y;
@@ -418,13 +454,18 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                         "substeps: the joint rows changed within a step");
     }
     for (int relax = 1; relax <= kRelaxSweeps; ++relax) {
-      if (jointed) sweepJoints(hs, false);
+      if (jointed) {
+        takeSweepVelocities();
+        sweepJoints(hs, false);
+        giveSweepVelocities();
+      }
       terms_.updateGaps = relax == 1;
       terms_.addToTotals = relax == kRelaxSweeps;
       sweepBundles(std::span(blocks_).first(blockCount_), std::span(singles_).first(singleCount_),
-                   colourRanges_, bodies_.data(), terms_, false);
+                   colourRanges_, bodies_.data(), sweepVelocities_.data(), terms_, false);
     }
     if (jointed) {
+      takeSweepVelocities();
       addJointImpulses(joints.jointImpulses);
       for (size_t i = 0; i <= n; ++i) {
         impulseVelocity_[i].linear = bodies_[i].velocity.linear - impulseVelocity_[i].linear;
@@ -433,6 +474,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       takeJointChanges();
     }
   }
+  takeSweepVelocities();
   bounce();
   ++stats.timestep.qpSolves;
   stats.timestep.qpIterations += (1 + kRelaxSweeps) * substeps;

@@ -166,6 +166,15 @@ class SubstepSolver {
   std::vector<Bundle<1>> singles_;
   int blockCount_ = 0, singleCount_ = 0;
   std::vector<ColourRange> colourRanges_;
+  // The sweeps work on sweepVelocities_, floats (substep_lanes.h: SweepVelocity); each body's
+  // velocity stays in double in bodies_. give: a body's sweep velocity set to its velocity rounded
+  // to floats; take: its velocity moved by what the sweeps changed since (the sweep velocity less
+  // that rounding, in single precision), and given again.
+  void takeSweepVelocity(size_t i);
+  void giveSweepVelocity(size_t i);
+  void takeSweepVelocities();
+  void giveSweepVelocities();
+  std::vector<SweepVelocity> sweepVelocities_;
   // Per body, then the spare body: velocity and displacement (substep_lanes.h); its inverse mass;
   // its velocity before the substep's sweeps, from which the next substep's pass over the bodies
   // takes what the contact impulses changed it by (the warm start of that substep; with joints,

@@ -3,6 +3,7 @@
 // no two manifolds share a movable body, so each lane's update is exactly the scalar update of its
 // manifold taken alone; branches become choices between computed values (selectLanes).
 #include <cstddef>
+#include <cstring>
 #include <span>
 
 #include "substep_lanes.h"
@@ -10,26 +11,20 @@
 namespace contactlab {
 namespace {
 
-// A half of a body's record (SubstepBody) as four doubles, and four floats: the velocity and the
-// turn in the first half, dx, dy and the rotation in the second. Read and written through
-// aligned vectors (the record is a cache line): a copy through memory would be split in two
-// where the processor's tuning splits unaligned accesses, and each half then waits for the other.
-static_assert(offsetof(SubstepBody, velocity) == 0 && sizeof(BodyVelocity) == 3 * sizeof(double) &&
-              offsetof(SubstepBody, turn) == 3 * sizeof(double) &&
-              offsetof(SubstepBody, dx) == 4 * sizeof(double) &&
+// The second half of a body's record (SubstepBody) as four doubles: dx, dy and the rotation, read
+// through an aligned vector (the record is a cache line): a copy through memory would be split in
+// two where the processor's tuning splits unaligned accesses, and each half then waits for the
+// other.
+static_assert(offsetof(SubstepBody, dx) == 4 * sizeof(double) &&
               offsetof(SubstepBody, dy) == 5 * sizeof(double) &&
               offsetof(SubstepBody, cosMinusOne) == 6 * sizeof(double) &&
               offsetof(SubstepBody, sine) == 7 * sizeof(double) && alignof(SubstepBody) == 64);
 using Double4 =
     double __attribute__((vector_size(4 * sizeof(double)), aligned(4 * sizeof(double)), may_alias));
 using Float4 = float __attribute__((vector_size(4 * sizeof(float)), aligned(4 * sizeof(float))));
-enum class Half { Velocity = 0, Displacement = 1 };
 
-[[gnu::always_inline]] inline Double4& halfOf(SubstepBody& body, Half half) {
-  return reinterpret_cast<Double4*>(&body)[static_cast<int>(half)];
-}
-[[gnu::always_inline]] inline const Double4& halfOf(const SubstepBody& body, Half half) {
-  return reinterpret_cast<const Double4*>(&body)[static_cast<int>(half)];
+[[gnu::always_inline]] inline const Double4& displacementOf(const SubstepBody& body) {
+  return reinterpret_cast<const Double4*>(&body)[1];
 }
 
 // Eight rows of four floats (a_l, b_l, c_l, d_l) as four lanes a, b, c, d: a transposition by
@@ -55,13 +50,13 @@ struct Columns {
           __builtin_shufflevector(cd01, cd23, 2, 3, 10, 11, 6, 7, 14, 15)};
 }
 
-// A half of each body's record, for the bodies of one side of a bundle, as lanes, each double
-// rounded to a float as the scalar conversion rounds it.
-[[gnu::always_inline]] inline Columns gatherHalves(const int (&body)[kLanes],
-                                                   const SubstepBody* bodies, Half half) {
+// The displacements of the bodies of one side of a bundle, as lanes, each double rounded to a
+// float as the scalar conversion rounds it.
+[[gnu::always_inline]] inline Columns gatherDisplacements(const int (&body)[kLanes],
+                                                          const SubstepBody* bodies) {
   Float4 rows[kLanes];
   for (int l = 0; l < kLanes; ++l)
-    rows[l] = __builtin_convertvector(halfOf(bodies[body[l]], half), Float4);
+    rows[l] = __builtin_convertvector(displacementOf(bodies[body[l]]), Float4);
   return columnsOf(rows);
 }
 
@@ -70,63 +65,55 @@ struct PairVelocities {
   Lanes v1x, v1y, w1, v2x, v2y, w2;
 };
 
+// Each lane's body's velocity (vx, vy, omega, and the unused fourth float) as lanes.
+[[gnu::always_inline]] inline Columns gatherVelocities(const int (&body)[kLanes],
+                                                       const SweepVelocity* velocities) {
+  Float4 rows[kLanes];
+  for (int l = 0; l < kLanes; ++l) std::memcpy(&rows[l], &velocities[body[l]], sizeof(Float4));
+  return columnsOf(rows);
+}
+
 template <int Points>
 [[gnu::always_inline]] inline PairVelocities gather(const Bundle<Points>& b,
-                                                    const SubstepBody* bodies) {
-  const Columns one = gatherHalves(b.body1, bodies, Half::Velocity);
-  const Columns two = gatherHalves(b.body2, bodies, Half::Velocity);
+                                                    const SweepVelocity* velocities) {
+  const Columns one = gatherVelocities(b.body1, velocities);
+  const Columns two = gatherVelocities(b.body2, velocities);
   return {one.a, one.b, one.c, two.a, two.b, two.c};
 }
 
-// Each lane's body velocity moved by (x, y, w), in double: the record's first half plus
-// (x, y, w, -0), -0 leaving the fourth (the turn) as it is, whatever its sign. Lane by lane
-// in order, as a fixed body or the spare one may be in several lanes. Each lane's change is
-// converted as two pairs of floats (x and y, w and -0), one instruction each on every x86-64
-// processor, and added to the record as one vector of four doubles (one store, which the next
-// colour's gather of that body can read straight from the store buffer): a transposition of
-// whole rows of four in 256 bits made GCC move every row's upper half through the stack and
-// across the register's halves (4-5 % of pyramid40's and rain1000's step on this AMD Zen 1).
-using Double2 = double __attribute__((vector_size(2 * sizeof(double))));
-[[gnu::always_inline]] inline Double2 lowPair(Float4 f) {
-  return __builtin_convertvector(__builtin_shufflevector(f, f, 0, 1), Double2);
-}
-[[gnu::always_inline]] inline Double2 highPair(Float4 f) {
-  return __builtin_convertvector(__builtin_shufflevector(f, f, 2, 3), Double2);
-}
-[[gnu::always_inline]] inline void addPairs(SubstepBody& body, Double2 xy, Double2 wk) {
-  halfOf(body, Half::Velocity) += __builtin_shufflevector(xy, wk, 0, 1, 2, 3);
-}
-// The four lanes whose bodies are body[0] to body[3], given as their floats of x, y and w.
-[[gnu::always_inline]] inline void addFour(const int* body, Float4 x, Float4 y, Float4 w,
-                                           SubstepBody* bodies) {
-  const Float4 keep = {-0.0f, -0.0f, -0.0f, -0.0f};
+// The four lanes' velocities (x, y, w) stored to their bodies body[0] to body[3], one row of four
+// floats each, lane by lane in order: a fixed body or the spare one may be in several lanes, and
+// each of those lanes holds it unchanged (its inverse mass is 0), so whichever is stored last
+// stores what it had.
+[[gnu::always_inline]] inline void storeFour(const int* body, Float4 x, Float4 y, Float4 w,
+                                             SweepVelocity* velocities) {
+  const Float4 zero = {0, 0, 0, 0};
   const Float4 xy01 = __builtin_shufflevector(x, y, 0, 4, 1, 5);
   const Float4 xy23 = __builtin_shufflevector(x, y, 2, 6, 3, 7);
-  const Float4 wk01 = __builtin_shufflevector(w, keep, 0, 4, 1, 5);
-  const Float4 wk23 = __builtin_shufflevector(w, keep, 2, 6, 3, 7);
-  addPairs(bodies[body[0]], lowPair(xy01), lowPair(wk01));
-  addPairs(bodies[body[1]], highPair(xy01), highPair(wk01));
-  addPairs(bodies[body[2]], lowPair(xy23), lowPair(wk23));
-  addPairs(bodies[body[3]], highPair(xy23), highPair(wk23));
+  const Float4 w01 = __builtin_shufflevector(w, zero, 0, 4, 1, 5);
+  const Float4 w23 = __builtin_shufflevector(w, zero, 2, 6, 3, 7);
+  const Float4 rows[4] = {__builtin_shufflevector(xy01, w01, 0, 1, 4, 5),
+                          __builtin_shufflevector(xy01, w01, 2, 3, 6, 7),
+                          __builtin_shufflevector(xy23, w23, 0, 1, 4, 5),
+                          __builtin_shufflevector(xy23, w23, 2, 3, 6, 7)};
+  for (int l = 0; l < 4; ++l) std::memcpy(&velocities[body[l]], &rows[l], sizeof(Float4));
 }
-[[gnu::always_inline]] inline void addVelocities(const int (&body)[kLanes], Lanes x, Lanes y,
-                                                 Lanes w, SubstepBody* bodies) {
-  addFour(body, __builtin_shufflevector(x, x, 0, 1, 2, 3),
-          __builtin_shufflevector(y, y, 0, 1, 2, 3), __builtin_shufflevector(w, w, 0, 1, 2, 3),
-          bodies);
-  addFour(body + 4, __builtin_shufflevector(x, x, 4, 5, 6, 7),
-          __builtin_shufflevector(y, y, 4, 5, 6, 7), __builtin_shufflevector(w, w, 4, 5, 6, 7),
-          bodies);
+[[gnu::always_inline]] inline void storeVelocities(const int (&body)[kLanes], Lanes x, Lanes y,
+                                                   Lanes w, SweepVelocity* velocities) {
+  storeFour(body, __builtin_shufflevector(x, x, 0, 1, 2, 3),
+            __builtin_shufflevector(y, y, 0, 1, 2, 3), __builtin_shufflevector(w, w, 0, 1, 2, 3),
+            velocities);
+  storeFour(body + 4, __builtin_shufflevector(x, x, 4, 5, 6, 7),
+            __builtin_shufflevector(y, y, 4, 5, 6, 7), __builtin_shufflevector(w, w, 4, 5, 6, 7),
+            velocities);
 }
 
-// Each body's velocity moved by what the bundle changed in its lanes (`p` less `before`), in
-// double, so that a body's velocity keeps its double precision and only the bundle's change is
-// rounded.
+// The bundle's velocities put back to its bodies.
 template <int Points>
-[[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& before,
-                                           const PairVelocities& p, SubstepBody* bodies) {
-  addVelocities(b.body1, p.v1x - before.v1x, p.v1y - before.v1y, p.w1 - before.w1, bodies);
-  addVelocities(b.body2, p.v2x - before.v2x, p.v2y - before.v2y, p.w2 - before.w2, bodies);
+[[gnu::always_inline]] inline void scatter(const Bundle<Points>& b, const PairVelocities& p,
+                                           SweepVelocity* velocities) {
+  storeVelocities(b.body1, p.v1x, p.v1y, p.w1, velocities);
+  storeVelocities(b.body2, p.v2x, p.v2y, p.w2, velocities);
 }
 
 // u_n = D_n^T v and u_t = D_t^T v (contact_row.h: alongRow), t = perpendicular(n) = (-n_y, n_x).
@@ -273,8 +260,8 @@ template <int Points>
 template <int Points>
 [[gnu::always_inline]] inline void updateExcess(Bundle<Points>& b, const SubstepBody* bodies,
                                                 Lanes target) {
-  const Columns one = gatherHalves(b.body1, bodies, Half::Displacement);
-  const Columns two = gatherHalves(b.body2, bodies, Half::Displacement);
+  const Columns one = gatherDisplacements(b.body1, bodies);
+  const Columns two = gatherDisplacements(b.body2, bodies);
   const Lanes dx1 = one.a, dy1 = one.b, c1 = one.c, s1 = one.d;
   const Lanes dx2 = two.a, dy2 = two.b, c2 = two.c, s2 = two.d;
   for (int p = 0; p < Points; ++p) {
@@ -304,12 +291,14 @@ template <bool PushOut, int Points>
 // processor two independent chains of dependent updates to overlap (one bundle's chain leaves it
 // waiting on latencies).
 template <bool PushOut, int Points, int N>
-[[gnu::always_inline]] inline void sweepTogether(Bundle<Points>* const (&x)[N], SubstepBody* bodies,
-                                                 const SweepTerms& t, const TermLanes& lanes) {
+[[gnu::always_inline]] inline void sweepTogether(Bundle<Points>* const (&x)[N],
+                                                 const SubstepBody* bodies,
+                                                 SweepVelocity* velocities, const SweepTerms& t,
+                                                 const TermLanes& lanes) {
   if (!PushOut && t.updateGaps)
     for (int j = 0; j < N; ++j) updateExcess(*x[j], bodies, lanes.target);
-  PairVelocities before[N], p[N];
-  for (int j = 0; j < N; ++j) before[j] = p[j] = gather(*x[j], bodies);
+  PairVelocities p[N];
+  for (int j = 0; j < N; ++j) p[j] = gather(*x[j], velocities);
   if (PushOut)
     for (int k = 0; k < Points; ++k)
       for (int j = 0; j < N; ++j) solveFriction(*x[j], x[j]->point[k], p[j]);
@@ -323,22 +312,22 @@ template <bool PushOut, int Points, int N>
           x[j]->rest[k].tangentTotal += x[j]->point[k].tangentImpulse;
         }
       }
-  for (int j = 0; j < N; ++j) scatter(*x[j], before[j], p[j], bodies);
+  for (int j = 0; j < N; ++j) scatter(*x[j], p[j], velocities);
 }
 
 // A colour's bundles two at a time, the odd one last (three at a time was no faster).
 template <bool PushOut, int Points>
 [[gnu::always_inline]] inline void sweepRange(std::span<Bundle<Points>> bundles, int begin, int end,
-                                              SubstepBody* bodies, const SweepTerms& t,
-                                              const TermLanes& lanes) {
+                                              const SubstepBody* bodies, SweepVelocity* velocities,
+                                              const SweepTerms& t, const TermLanes& lanes) {
   int i = begin;
   for (; i + 1 < end; i += 2) {
     Bundle<Points>* const pair[2] = {&bundles[i], &bundles[i + 1]};
-    sweepTogether<PushOut>(pair, bodies, t, lanes);
+    sweepTogether<PushOut>(pair, bodies, velocities, t, lanes);
   }
   if (i < end) {
     Bundle<Points>* const last[1] = {&bundles[i]};
-    sweepTogether<PushOut>(last, bodies, t, lanes);
+    sweepTogether<PushOut>(last, bodies, velocities, t, lanes);
   }
 }
 
@@ -346,44 +335,46 @@ template <bool PushOut>
 [[gnu::always_inline]] inline void sweepColours(std::span<Bundle<2>> blocks,
                                                 std::span<Bundle<1>> singles,
                                                 std::span<const ColourRange> colours,
-                                                SubstepBody* bodies, const SweepTerms& t) {
+                                                const SubstepBody* bodies,
+                                                SweepVelocity* velocities, const SweepTerms& t) {
   const TermLanes lanes = termLanes(t);
   for (const ColourRange& range : colours) {
-    sweepRange<PushOut>(blocks, range.blocksBegin, range.blocksEnd, bodies, t, lanes);
-    sweepRange<PushOut>(singles, range.singlesBegin, range.singlesEnd, bodies, t, lanes);
+    sweepRange<PushOut>(blocks, range.blocksBegin, range.blocksEnd, bodies, velocities, t, lanes);
+    sweepRange<PushOut>(singles, range.singlesBegin, range.singlesEnd, bodies, velocities, t,
+                        lanes);
   }
 }
 
 // The first substep's warm start: each contact's impulse of the previous step (its share of a
 // substep) applied along its rows.
 template <int Points>
-[[gnu::always_inline]] inline void warmStartBundle(const Bundle<Points>& b, SubstepBody* bodies) {
-  const PairVelocities before = gather(b, bodies);
-  PairVelocities p = before;
+[[gnu::always_inline]] inline void warmStartBundle(const Bundle<Points>& b,
+                                                   SweepVelocity* velocities) {
+  PairVelocities p = gather(b, velocities);
   for (const PointLanes& c : b.point) {
     pushNormal(b, c, c.normalImpulse, p);
     pushTangent(b, c, c.tangentImpulse, p);
   }
-  scatter(b, before, p, bodies);
+  scatter(b, p, velocities);
 }
 
 }  // namespace
 
 CONTACTLAB_LANES_CLONES
 void warmStartBundles(std::span<const Bundle<2>> blocks, std::span<const Bundle<1>> singles,
-                      SubstepBody* bodies) {
-  for (const Bundle<2>& b : blocks) warmStartBundle(b, bodies);
-  for (const Bundle<1>& b : singles) warmStartBundle(b, bodies);
+                      SweepVelocity* velocities) {
+  for (const Bundle<2>& b : blocks) warmStartBundle(b, velocities);
+  for (const Bundle<1>& b : singles) warmStartBundle(b, velocities);
 }
 
 CONTACTLAB_LANES_CLONES
 void sweepBundles(std::span<Bundle<2>> blocks, std::span<Bundle<1>> singles,
-                  std::span<const ColourRange> colours, SubstepBody* bodies,
-                  const SweepTerms& terms, bool pushOut) {
+                  std::span<const ColourRange> colours, const SubstepBody* bodies,
+                  SweepVelocity* velocities, const SweepTerms& terms, bool pushOut) {
   if (pushOut)
-    sweepColours<true>(blocks, singles, colours, bodies, terms);
+    sweepColours<true>(blocks, singles, colours, bodies, velocities, terms);
   else
-    sweepColours<false>(blocks, singles, colours, bodies, terms);
+    sweepColours<false>(blocks, singles, colours, bodies, velocities, terms);
 }
 
 }  // namespace contactlab
