@@ -426,10 +426,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     if (s == 0) {
       warmStartBundles(std::span(blocks_).first(blockCount_),
                        std::span(singles_).first(singleCount_), sweepVelocities_.data());
-      if (jointed) {
-        takeSweepVelocities();
-        warmJoints(joints.warm, substeps);
-      }
+      if (jointed) warmJoints(joints.warm, substeps);
     }
     if (jointed) {
       takeSweepVelocities();
