@@ -52,6 +52,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
   source_.assign(order.begin(), order.end());
   rows_.resize(found.size());
   approaching.clear();
+  anyBounce_ = false;
   WarmStartWalk walk(previous);
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
@@ -80,7 +81,10 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const double e = pairRestitution(m1.elasticity, m2.elasticity);
     if (e > 0) {
       const double un0 = normalVelocity(row, bodies_[body1].velocity, bodies_[body2].velocity);
-      if (un0 < -w.restitutionThreshold) row.bounce = static_cast<float>(-e * un0);
+      if (un0 < -w.restitutionThreshold) {
+        row.bounce = static_cast<float>(-e * un0);
+        anyBounce_ = true;
+      }
     }
     const double normalImpulse = std::max(warm ? warm->normal : 0.0, 0.0) / substeps;
     row.normalImpulse = static_cast<float>(normalImpulse);
@@ -472,7 +476,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     }
   }
   takeSweepVelocities();
-  bounce();
+  if (anyBounce_) bounce();
   ++stats.timestep.qpSolves;
   stats.timestep.qpIterations += (1 + kRelaxSweeps) * substeps;
   stats.timestep.largestGroup =

@@ -110,7 +110,10 @@ class SubstepSolver {
   // pulls its separation to 0 softly in the biased sweep, and is rigid with no bias in the relax.
   Gap jointGap(double separation, double perSubstep, bool pushOut, bool oneSided) const;
   // Newton's law for the contacts that bounce (after the last substep), one contact at a time.
+  // Skipped when no row bounces (anyBounce_): a pass over every bundle that would change nothing
+  // (1.5 % of pyramid40's and pyramid100's step, whose contacts have no restitution).
   void bounce();
+  bool anyBounce_ = false;
   // Calls f(bundle, lane, point, row) for every used contact of the bundles (point: 0 or 1 in
   // the manifold; row: its index in rows_).
   template <typename F>
