@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "step_contacts.h"
@@ -25,44 +26,43 @@ Contact contactAt(int body1, int body2, std::uint32_t feature, Vec2 point, Vec2 
   return c;
 }
 
-WarmStart kept(int body1, int body2, std::uint32_t feature, Vec2 point, double normal) {
-  return {std::min(body1, body2),
-          std::max(body1, body2),
-          {body1, body2, feature},
-          point,
-          normal,
-          -normal};
-}
-
 }  // namespace
 
 TEST_CASE("the warm start walk: the same features first, then the nearest of the same pair") {
-  // The previous step's contacts, sorted by pair.
-  const std::vector<WarmStart> previous = {
-      kept(1, 2, 1, {0, 0}, 10),    // pair (1, 2), feature 1 at the origin
-      kept(1, 2, 2, {1, 0}, 20),    // pair (1, 2), feature 2 a metre away
-      kept(1, 3, 5, {5, 5}, 30),    // pair (1, 3)
-      kept(3, 2, 4, {-2, 0}, 40)};  // pair (2, 3), seen from body 3
-  WarmStartWalk walk(previous);
+  // The previous step's contacts, sorted by pair, with their impulses (normal, tangential).
+  const std::vector<Contact> previous = {
+      contactAt(1, 2, 1, {0, 0}),    // pair (1, 2), feature 1 at the origin
+      contactAt(1, 2, 3, {0, 0}),    // pair (1, 2), feature 3 there too, but it did not press
+      contactAt(1, 2, 2, {1, 0}),    // pair (1, 2), feature 2 a metre away
+      contactAt(1, 3, 5, {5, 5}),    // pair (1, 3)
+      contactAt(3, 2, 4, {-2, 0})};  // pair (2, 3), seen from body 3
+  const std::vector<double> impulses = {10, -10, 0, 0, 20, -20, 30, -30, 40, -40};
+  WarmStartWalk walk(previous, impulses);
   // Feature 2 of pair (1, 2), though it now lies next to feature 1's old point: the key wins.
-  const WarmStart* sameKey = walk.next(contactAt(1, 2, 2, {0.01, 0}));
-  REQUIRE(sameKey != nullptr);
+  const std::optional<WarmImpulses> sameKey = walk.next(contactAt(1, 2, 2, {0.01, 0}));
+  REQUIRE(sameKey.has_value());
   CHECK(sameKey->normal == 20);
-  // A new feature of the same pair, seen from the other body, 2 cm from feature 1's old point.
-  const WarmStart* nearest = walk.next(contactAt(2, 1, 9, {0.02, 0}));
-  REQUIRE(nearest != nullptr);
+  CHECK(sameKey->tangent == -20);
+  // A new feature of the same pair, seen from the other body, 2 cm from feature 1's old point (and
+  // feature 3's, which carried no impulse and is no warm start).
+  const std::optional<WarmImpulses> nearest = walk.next(contactAt(2, 1, 9, {0.02, 0}));
+  REQUIRE(nearest.has_value());
   CHECK(nearest->normal == 10);
+  // Feature 3 itself: its old contact did not press, so the nearest that did.
+  const std::optional<WarmImpulses> unpressed = walk.next(contactAt(1, 2, 3, {0, 0}));
+  REQUIRE(unpressed.has_value());
+  CHECK(unpressed->normal == 10);
   // Pair (1, 3): the only old contact is 20 cm away, beyond kWarmStartReach.
-  CHECK(walk.next(contactAt(1, 3, 7, {5.2, 5})) == nullptr);
+  CHECK(!walk.next(contactAt(1, 3, 7, {5.2, 5})));
   // Pair (1, 4) had no contact: another pair's contact at the same point and feature is not its.
-  CHECK(walk.next(contactAt(1, 4, 5, {5, 5})) == nullptr);
+  CHECK(!walk.next(contactAt(1, 4, 5, {5, 5})));
   // Pair (2, 3): the same key (body 3 first, feature 4).
-  const WarmStart* other = walk.next(contactAt(3, 2, 4, {-2, 0.01}));
-  REQUIRE(other != nullptr);
+  const std::optional<WarmImpulses> other = walk.next(contactAt(3, 2, 4, {-2, 0.01}));
+  REQUIRE(other.has_value());
   CHECK(other->normal == 40);
   // Nothing kept: nothing found.
-  WarmStartWalk none({});
-  CHECK(none.next(contactAt(1, 2, 1, {0, 0})) == nullptr);
+  WarmStartWalk none({}, {});
+  CHECK(!none.next(contactAt(1, 2, 1, {0, 0})));
 }
 
 TEST_CASE("the approach speed is the closing speed of the two bodies' points along the normal") {

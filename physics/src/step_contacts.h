@@ -1,10 +1,11 @@
 // What the time-stepping solver notes about a step's contacts as it starts (timestep_sim.h): each
-// contact's impulses of the previous step (the warm start, looked up by one walk along the list
-// kept from that step) and how fast its bodies approach (the step's collisions).
+// contact's impulses of the previous step (the warm start, looked up by one walk along that step's
+// contacts) and how fast its bodies approach (the step's collisions).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -18,48 +19,65 @@ namespace contactlab {
 // bodies and still take its impulses when no contact of the same features is there.
 inline constexpr double kWarmStartReach = 0.05;  // m
 
-// A contact's impulses kept for the next step (N s): its two bodies (low < high), its key and its
-// point 1, along the normal and along perpendicular(normal).
-struct WarmStart {
-  int low = 0, high = 0;
-  ContactKey key;
-  Vec2 point{0, 0};
+// The impulses a contact takes from the previous step (N s): along its normal and along
+// perpendicular(normal).
+struct WarmImpulses {
   double normal = 0, tangent = 0;
 };
 
-// One walk along a list of warm starts sorted by pair, for contacts that come sorted by pair (as
-// ContactFinder lists them): a contact takes the warm start of the same key, else the nearest of
-// the same two bodies within kWarmStartReach (the same touch seen from the other body, which
-// happens when corners of aligned boxes meet), else none.
+// One walk along the previous step's contacts, sorted by pair (as ContactFinder lists them), with
+// their impulses (2 a contact: normal, tangential), for contacts that come sorted by pair too: a
+// contact takes the impulses of the previous contact of the same key, else of the nearest of the
+// same two bodies within kWarmStartReach (the same touch seen from the other body, which happens
+// when corners of aligned boxes meet), else none. Only the previous contacts that pressed (a
+// normal impulse > 0) count. The previous step's contacts are read where that step left them
+// (timestep_sim.h), not copied out: a pile's list does not fit in the cache between two steps.
 class WarmStartWalk {
  public:
-  explicit WarmStartWalk(std::span<const WarmStart> previous) : previous_(previous) {}
+  WarmStartWalk(std::span<const Contact> previous, std::span<const double> impulses)
+      : previous_(previous), impulses_(impulses) {
+    CONTACTLAB_ASSERT(impulses.size() == 2 * previous.size(),
+                      "warm start: 2 impulses per previous contact");
+  }
 
-  // The warm start of contact c, or null; c's pair is not below the last contact's.
-  const WarmStart* next(const Contact& c) {
-    const std::pair pair{std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
+  // The warm start of contact c, if any; c's pair is not below the last contact's.
+  std::optional<WarmImpulses> next(const Contact& c) {
+    const std::pair pair = pairOf(c);
     CONTACTLAB_ASSERT(last_ <= pair, "warm start: the contacts must come sorted by pair");
-    last_ = pair;
-    auto pairAt = [&](std::size_t j) { return std::pair(previous_[j].low, previous_[j].high); };
-    while (cursor_ < previous_.size() && pairAt(cursor_) < pair) ++cursor_;
+    if (pair != last_) {
+      // A new pair: its previous contacts, found once for all its contacts.
+      last_ = pair;
+      begin_ = end_;
+      while (begin_ < previous_.size() && pairOf(previous_[begin_]) < pair) ++begin_;
+      end_ = begin_;
+      while (end_ < previous_.size() && pairOf(previous_[end_]) == pair) ++end_;
+    }
     const ContactKey key = keyOf(c);
-    const WarmStart* match = nullptr;
+    std::size_t match = end_;
     double best = kWarmStartReach * kWarmStartReach;
-    for (std::size_t j = cursor_; j < previous_.size() && pairAt(j) == pair; ++j) {
-      if (previous_[j].key == key) return &previous_[j];
-      const Vec2 offset = previous_[j].point - c.geometry.point1;
+    for (std::size_t j = begin_; j < end_; ++j) {
+      if (!(impulses_[2 * j] > 0)) continue;
+      if (keyOf(previous_[j]) == key) return impulsesOf(j);
+      const Vec2 offset = previous_[j].geometry.point1 - c.geometry.point1;
       const double distance = glm::dot(offset, offset);
       if (distance < best) {
         best = distance;
-        match = &previous_[j];
+        match = j;
       }
     }
-    return match;
+    if (match == end_) return std::nullopt;
+    return impulsesOf(match);
   }
 
  private:
-  std::span<const WarmStart> previous_;
-  std::size_t cursor_ = 0;
+  static std::pair<int, int> pairOf(const Contact& c) {
+    return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
+  }
+  WarmImpulses impulsesOf(std::size_t j) const { return {impulses_[2 * j], impulses_[2 * j + 1]}; }
+
+  std::span<const Contact> previous_;
+  std::span<const double> impulses_;
+  std::size_t begin_ = 0, end_ = 0;  // the previous contacts of the pair last_
   std::pair<int, int> last_{-1, -1};
 };
 

@@ -44,7 +44,8 @@ SubstepSolver::Gap SubstepSolver::jointGap(double separation, double perSubstep,
 
 void SubstepSolver::build(const Model& model, std::span<const Contact> found,
                           std::span<const int> order, std::span<const BodyState> states,
-                          std::span<const WarmStart> previous, std::vector<int>& approaching,
+                          std::span<const Contact> previous,
+                          std::span<const double> previousImpulses, std::vector<int>& approaching,
                           int substeps, double& deepest) {
   const WorldSettings& w = model.settings;
   // Each row with body1 < body2 (swapping the bodies and negating the normal is the same row, with
@@ -53,7 +54,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
   rows_.resize(found.size());
   approaching.clear();
   anyBounce_ = false;
-  WarmStartWalk walk(previous);
+  WarmStartWalk walk(previous, previousImpulses);
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
     CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
@@ -61,7 +62,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const Contact& c = found[k];
     deepest = std::max(deepest, -c.geometry.distance);
     if (approachSpeed(c, states) > w.velocityTol) approaching.push_back(k);
-    const WarmStart* warm = walk.next(c);
+    const std::optional<WarmImpulses> warm = walk.next(c);
     const bool swap = c.body1 > c.body2;
     const int body1 = swap ? c.body2 : c.body1;
     const int body2 = swap ? c.body1 : c.body2;
@@ -360,7 +361,8 @@ void SubstepSolver::giveSweepVelocities() {
 
 void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
                             std::span<const int> order, std::span<const BodyRate> rates,
-                            std::span<const WarmStart> previous, std::vector<int>& approaching,
+                            std::span<const Contact> previous,
+                            std::span<const double> previousImpulses, std::vector<int>& approaching,
                             int substeps, std::vector<BodyState>& states,
                             std::span<double> impulses, const SubstepJoints& joints,
                             StepReport& stats) {
@@ -394,7 +396,8 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   }
   {
     StageTimer timer(stats.timestep.time.build);
-    build(model, found, order, states, previous, approaching, substeps, stats.deepestPenetration);
+    build(model, found, order, states, previous, previousImpulses, approaching, substeps,
+          stats.deepestPenetration);
     if (!model.joints.empty()) refreshJoints(model, states);
     CONTACTLAB_ASSERT(model.joints.empty() || (joints.warm.size() == jointRows_.size() &&
                                                joints.rowImpulses.size() == jointRows_.size() &&

@@ -58,16 +58,18 @@ class SubstepSolver {
  public:
   // Advances `states` by model.settings.dt in `substeps` substeps with the contacts `found` at the
   // start of the step, swept in `order` (a permutation of them sorted by pair of bodies). Each
-  // contact starts from its warm start among `previous` (the previous step's impulses, sorted by
-  // pair: WarmStartWalk; the whole step's, N s); `impulses` receives the step's, 2 per contact
+  // contact starts from its warm start among `previous` (the previous step's contacts, sorted by
+  // pair, with `previousImpulses`, 2 each: WarmStartWalk; the whole step's, N s); `impulses`
+  // receives the step's, 2 per contact
   // (normal, tangential), and `approaching` the contacts whose bodies approach faster than
   // velocity_tol at the start, in `order` (step_contacts.h). `rates` are the external
   // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations,
   // all contacts as one group and the deepest overlap among them in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
-               std::span<const BodyRate> rates, std::span<const WarmStart> previous,
-               std::vector<int>& approaching, int substeps, std::vector<BodyState>& states,
-               std::span<double> impulses, const SubstepJoints& joints, StepReport& stats);
+               std::span<const BodyRate> rates, std::span<const Contact> previous,
+               std::span<const double> previousImpulses, std::vector<int>& approaching,
+               int substeps, std::vector<BodyState>& states, std::span<double> impulses,
+               const SubstepJoints& joints, StepReport& stats);
 
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
@@ -90,8 +92,9 @@ class SubstepSolver {
   };
 
   void build(const Model& model, std::span<const Contact> found, std::span<const int> order,
-             std::span<const BodyState> states, std::span<const WarmStart> previous,
-             std::vector<int>& approaching, int substeps, double& deepest);
+             std::span<const BodyState> states, std::span<const Contact> previous,
+             std::span<const double> previousImpulses, std::vector<int>& approaching, int substeps,
+             double& deepest);
   // manifolds_ from rows_, coloured and laid out in bundles (substep_lanes.h); the colours and
   // the slots stay the last step's when its manifolds were the same, over the same bodies.
   void layOut(const Model& model);

@@ -56,29 +56,18 @@ void TimestepSim::updateDepth() {
 }
 
 void TimestepSim::matchWarmStarts(std::span<const BodyState> states, double velocityTol) {
+  // The finder lists contacts by pair (contact_finder.h), as the walk and the next step's walk
+  // along them (kept_) need.
   order_.resize(found_.size());
   std::iota(order_.begin(), order_.end(), 0);
-  auto pairOf = [&](int k) {
-    return std::pair(std::min(found_[k].body1, found_[k].body2),
-                     std::max(found_[k].body1, found_[k].body2));
-  };
-  // The finder lists contacts by pair already (contact_finder.h); sorting is only a safeguard.
-  auto byPair = [&](int a, int b) { return pairOf(a) < pairOf(b); };
-  if (!std::is_sorted(order_.begin(), order_.end(), byPair))
-    std::stable_sort(order_.begin(), order_.end(), byPair);
-  CONTACTLAB_ASSERT(std::is_sorted(previous_.begin(), previous_.end(),
-                                   [](const WarmStart& a, const WarmStart& b) {
-                                     return std::pair(a.low, a.high) < std::pair(b.low, b.high);
-                                   }),
-                    "timestep: the warm start must be sorted by pair");
   warm_.assign(2 * found_.size(), 0.0);
   warmFound_.assign(found_.size(), false);
   approaching_.clear();
-  WarmStartWalk walk(previous_);
+  WarmStartWalk walk(kept_, keptImpulses_);
   for (const int k : order_) {
     const Contact& c = found_[k];
     if (approachSpeed(c, states) > velocityTol) approaching_.push_back(k);
-    const WarmStart* match = walk.next(c);
+    const std::optional<WarmImpulses> match = walk.next(c);
     if (!match) continue;
     warmFound_[k] = true;
     warm_[2 * k] = match->normal;
@@ -153,21 +142,8 @@ void TimestepSim::detect(const Model& model, std::span<const BodyState> states, 
 }
 
 void TimestepSim::keepWarmStarts(const Model& model) {
-  current_.clear();
-  for (const int k : order_) {
-    if (!(impulses_[2 * k] > 0)) continue;
-    const Contact& c = found_[k];
-    // Field by field into place: a braced temporary is built on the stack in pieces that its copy
-    // then reads across, a stall per contact.
-    WarmStart& kept = current_.emplace_back();
-    kept.low = std::min(c.body1, c.body2);
-    kept.high = std::max(c.body1, c.body2);
-    kept.key = keyOf(c);
-    kept.point = c.geometry.point1;
-    kept.normal = impulses_[2 * k];
-    kept.tangent = impulses_[2 * k + 1];
-  }
-  previous_.swap(current_);
+  kept_.swap(found_);
+  keptImpulses_.swap(impulses_);
   jointCurrent_.clear();
   for (size_t j = 0; j < jointRows_.size(); ++j)
     jointCurrent_.push_back({model.joints[jointRows_[j].joint].id.serial,
@@ -350,8 +326,9 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
 void TimestepSim::advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                                     StepReport& stats) {
   detect(model, states, reuse, stats);
-  substep_.advance(model, found_, order_, rates_, previous_, approaching_, model.settings.substeps,
-                   states, impulses_, {jointWarm_, jointRowImpulses_, jointImpulses_}, stats);
+  substep_.advance(model, found_, order_, rates_, kept_, keptImpulses_, approaching_,
+                   model.settings.substeps, states, impulses_,
+                   {jointWarm_, jointRowImpulses_, jointImpulses_}, stats);
 }
 
 void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {
@@ -379,8 +356,8 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
   CONTACTLAB_ASSERT(order_.size() == found_.size() && impulses_.size() == 2 * found_.size() &&
                         states.size() == model.bodies.size(),
                     "timestep: order and 2 impulses per contact, one state per body");
-  keepWarmStarts(model);
   reportCollisions(model, stats);
+  keepWarmStarts(model);
   stepped_ = true;
   reused_ = model.settings.timestepScheme == TimestepScheme::Substeps;
 }
@@ -388,7 +365,8 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
 void TimestepSim::undoStep() {
   if (!stepped_) return;
   if (!reused_) depth_ = depthBefore_;
-  previous_.swap(current_);
+  kept_.swap(found_);
+  keptImpulses_.swap(impulses_);
   jointPrevious_.swap(jointCurrent_);
   if (reused_) finder_.undoReuse();
   stepped_ = false;
@@ -406,17 +384,18 @@ void TimestepSim::reportCollisions(const Model& model, StepReport& stats) const 
   }
 }
 
-void TimestepSim::report(const Model& model, std::vector<SteppedContact>& out) const {
+void TimestepSim::report(const Model& model, std::span<const Contact> contacts,
+                         std::span<const double> impulses, std::vector<SteppedContact>& out) const {
   out.clear();
-  for (size_t k = 0; k < found_.size(); ++k) {
-    if (impulses_[2 * k] > 0 || found_[k].geometry.distance <= model.settings.distanceTol)
-      out.push_back({found_[k], impulses_[2 * k], impulses_[2 * k + 1]});
+  for (size_t k = 0; k < contacts.size(); ++k) {
+    if (impulses[2 * k] > 0 || contacts[k].geometry.distance <= model.settings.distanceTol)
+      out.push_back({contacts[k], impulses[2 * k], impulses[2 * k + 1]});
   }
 }
 
 void TimestepSim::lastContacts(const Model& model, std::span<const BodyState> states,
                                std::vector<SteppedContact>& out) const {
-  report(model, out);
+  report(model, kept_, keptImpulses_, out);
   // Carry each reported point along with body 1 over the step.
   for (SteppedContact& c : out) {
     const int b = c.contact.body1;
@@ -441,7 +420,7 @@ void TimestepSim::contactsAt(const Model& model, std::span<const BodyState> stat
   } else {
     solve(model, states, scratch);
   }
-  report(model, out);
+  report(model, found_, impulses_, out);
 }
 
 }  // namespace contactlab

@@ -92,7 +92,8 @@ class TimestepSim {
   void setIterationCap(int cap) { iterationCap_ = cap; }
 
   void reset() {
-    previous_.clear();
+    kept_.clear();
+    keptImpulses_.clear();
     jointPrevious_.clear();
     finder_.forgetReuse();
     depth_ = {};
@@ -125,18 +126,21 @@ class TimestepSim {
   // qp_method substep: steps 1-2, then SubstepSolver moves `states` to the end of the step.
   void advanceSubstepped(const Model& model, std::vector<BodyState>& states, bool reuse,
                          StepReport& stats);
-  // The contacts of found_ that carried an impulse or touch, with their impulses.
-  void report(const Model& model, std::vector<SteppedContact>& out) const;
+  // The contacts (of found_ or kept_) that carried an impulse or touch, with their impulses.
+  void report(const Model& model, std::span<const Contact> contacts,
+              std::span<const double> impulses, std::vector<SteppedContact>& out) const;
   // The step's collisions: contacts that approached faster than velocityTol at its start and took
   // a normal impulse in it, as events with that impulse and approach speed.
   void reportCollisions(const Model& model, StepReport& stats) const;
-  // order_: found_ sorted by pair of bodies (stable). warm_, warmFound_: each contact's impulses
-  // of the previous step (WarmStartWalk), else none (0). approaching_: the contacts whose bodies
-  // approach faster than velocityTol at `states` (the step's start), in order_, for
-  // reportCollisions. (The substeps note both as they build their rows: substep_solver.h.)
+  // order_: found_'s contacts in order (the finder lists them by pair of bodies). warm_,
+  // warmFound_: each contact's impulses of the previous step (WarmStartWalk), else none (0).
+  // approaching_: the contacts whose bodies approach faster than velocityTol at `states` (the
+  // step's start), in order_, for reportCollisions. (The substeps note both as they build their
+  // rows: substep_solver.h.)
   void matchWarmStarts(std::span<const BodyState> states, double velocityTol);
-  // The warm start of the next step: previous_ and jointPrevious_ from this step's impulses (the
-  // old ones go to current_ and jointCurrent_).
+  // The warm start of the next step: this step's contacts and impulses become kept_ and
+  // keptImpulses_ (the old ones go to found_ and impulses_), its joint rows' jointPrevious_ (the
+  // old ones go to jointCurrent_).
   void keepWarmStarts(const Model& model);
 
   // How deep the solves to a tolerance aim (timestep_sim.cpp, "Depth"): below the tolerance
@@ -151,8 +155,12 @@ class TimestepSim {
   // the step's own (what undoStep() puts back).
   void updateDepth();
 
-  // State: the warm start (sorted by pair), the contact reuse (inside finder_) and the depth.
-  std::vector<WarmStart> previous_;
+  // State: the warm start, the contact reuse (inside finder_) and the depth. The warm start is the
+  // last step's contacts (sorted by pair, as found) and their impulses (2 a contact), also what
+  // lastContacts() reports: kept where the step left them rather than copied out (the copy read a
+  // pile's contacts back from memory once more every step: 5 % of pyramid100's step).
+  std::vector<Contact> kept_;
+  std::vector<double> keptImpulses_;
   Depth depth_, depthBefore_;
   bool aimedDepth_ = false;   // in this step, a solve aimed deeper than the tolerance
   bool missedDepth_ = false;  // ...and one of those missed
@@ -161,16 +169,17 @@ class TimestepSim {
   bool stepped_ = false;  // a step ran since the last reset or undo: undoStep() can take it back
   bool reused_ = false;   // ...and it detected with finder_.findReusing()
 
-  // What lastContacts() reads: the last step's contacts, their impulses (2 per contact) and the
-  // states it started from. Not copied: a copied World takes the report itself (world.cpp).
+  // The contacts of the step under way (or of contactsAt) and their impulses (2 per contact); after
+  // a step, the warm start that step started from (what undoStep() puts back). What lastContacts()
+  // reads with kept_: the states the last step started from. Not copied: a copied World takes the
+  // report itself (world.cpp).
   Scratch<std::vector<Contact>> found_;
   Scratch<std::vector<double>> impulses_;
   Scratch<std::vector<BodyState>> saved_;
   Scratch<std::vector<Vec2>> jointImpulses_;  // per model joint, on body A
 
-  // Workspace (scratch.h), not copied with the world. After a step, current_ holds the warm start
-  // the step started from (what undoStep() puts back).
-  Scratch<std::vector<WarmStart>> current_;
+  // Workspace (scratch.h), not copied with the world. After a step, jointCurrent_ holds the joints'
+  // warm start the step started from (what undoStep() puts back).
   Scratch<std::vector<JointWarmStart>> jointCurrent_;
   Scratch<Islands> islands_;
   Scratch<ContactQpSolver> solver_;

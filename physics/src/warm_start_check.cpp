@@ -33,18 +33,22 @@ Status ContactSim::validateWarmStart(std::size_t bodyCount) const {
 }
 
 Status TimestepSim::validateWarmStart(std::size_t bodyCount) const {
-  for (const WarmStart& w : previous_) {
-    if (!pairExists(w.low, w.high, bodyCount) || w.low > w.high || w.key.body1 == w.key.body2 ||
-        std::min(w.key.body1, w.key.body2) != w.low || std::max(w.key.body1, w.key.body2) != w.high)
-      return Error{"the time-stepping warm start names a contact of bodies that do not exist"};
-    if (!(w.normal > 0) || !std::isfinite(w.normal) || !std::isfinite(w.tangent) ||
-        !std::isfinite(w.point.x) || !std::isfinite(w.point.y))
-      return Error{"the time-stepping warm start holds an impulse that is not finite and pressing"};
-  }
-  const auto byPair = [](const WarmStart& a, const WarmStart& b) {
-    return std::pair(a.low, a.high) < std::pair(b.low, b.high);
+  if (keptImpulses_.size() != 2 * kept_.size())
+    return Error{"the time-stepping warm start does not hold 2 impulses per contact"};
+  auto pairOf = [](const Contact& c) {
+    return std::pair(std::min(c.body1, c.body2), std::max(c.body1, c.body2));
   };
-  if (!std::is_sorted(previous_.begin(), previous_.end(), byPair))
+  for (std::size_t k = 0; k < kept_.size(); ++k) {
+    const Contact& c = kept_[k];
+    if (!pairExists(c.body1, c.body2, bodyCount))
+      return Error{"the time-stepping warm start names a contact of bodies that do not exist"};
+    const double normal = keptImpulses_[2 * k], tangent = keptImpulses_[2 * k + 1];
+    if (normal > 0 && (!std::isfinite(normal) || !std::isfinite(tangent) ||
+                       !std::isfinite(c.geometry.point1.x) || !std::isfinite(c.geometry.point1.y)))
+      return Error{"the time-stepping warm start holds an impulse that is not finite"};
+  }
+  const auto byPair = [&](const Contact& a, const Contact& b) { return pairOf(a) < pairOf(b); };
+  if (!std::is_sorted(kept_.begin(), kept_.end(), byPair))
     return Error{"the time-stepping warm start is not sorted by pair"};
   return finder_.validateReuse(bodyCount);
 }
