@@ -1,7 +1,7 @@
 // Tests of step_contacts.h: a contact takes the previous step's impulses of the same features,
-// else of the nearest contact of the same two bodies within kWarmStartReach, else none, and never
-// those of another pair; the approach speed of a contact is the closing speed of its two bodies'
-// points along the normal.
+// else of the nearest contact of the same two bodies within kWarmStartReach, else none, never
+// those of another pair nor of a contact that did not press; the approach speed of a contact is the
+// closing speed of its two bodies' points along the normal.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -60,11 +60,10 @@ class SubstepSolver {
   // start of the step, swept in `order` (a permutation of them sorted by pair of bodies). Each
   // contact starts from its warm start among `previous` (the previous step's contacts, sorted by
   // pair, with `previousImpulses`, 2 each: WarmStartWalk; the whole step's, N s); `impulses`
-  // receives the step's, 2 per contact
-  // (normal, tangential), and `approaching` the contacts whose bodies approach faster than
-  // velocity_tol at the start, in `order` (step_contacts.h). `rates` are the external
-  // accelerations at the start of the step. Counts one solve, 2 sweeps per substep as iterations,
-  // all contacts as one group and the deepest overlap among them in `stats`.
+  // receives the step's, 2 per contact (normal, tangential), and `approaching` the contacts whose
+  // bodies approach faster than velocity_tol at the start, in `order` (step_contacts.h). `rates`
+  // are the external accelerations at the start of the step. Counts one solve, 2 sweeps per substep
+  // as iterations, all contacts as one group and the deepest overlap among them in `stats`.
   void advance(const Model& model, std::span<const Contact> found, std::span<const int> order,
                std::span<const BodyRate> rates, std::span<const Contact> previous,
                std::span<const double> previousImpulses, std::vector<int>& approaching,
