@@ -56,6 +56,15 @@ Transform relativePlacement(const Transform& from, const Transform& to) {
   return relative;
 }
 
+// The next and previous of n indices around a polygon: a wrap, where `% n` divides (about twenty
+// divisions for a box on a box).
+size_t nextIndex(size_t i, size_t n) {
+  return i + 1 == n ? 0 : i + 1;
+}
+size_t previousIndex(size_t i, size_t n) {
+  return i == 0 ? n - 1 : i - 1;
+}
+
 struct EdgeTouch {
   size_t edge = 0;
   double distance = 0;  // signed distance of the vertex from the edge line
@@ -64,7 +73,7 @@ struct EdgeTouch {
 // Whether `point` (in the polygon's frame) projects onto edge j, within `tolerance` (m).
 bool inSlab(const Shape& polygon, size_t j, Vec2 point, double tolerance) {
   Vec2 start = polygon.vertices[j];
-  Vec2 edge = polygon.vertices[(j + 1) % polygon.vertices.size()] - start;
+  Vec2 edge = polygon.vertices[nextIndex(j, polygon.vertices.size())] - start;
   double along = glm::dot(point - start, edge);
   double slack = tolerance * glm::length(edge);
   return along >= -slack && along <= glm::dot(edge, edge) + slack;
@@ -172,8 +181,8 @@ bool findTouchedVertex(const Shape& polygon, Vec2 point, Vec2 previous, Vec2 nex
   for (size_t j = 0; j < n; ++j) {
     const Vec2 v = polygon.vertices[j];
     const Vec2 offset = point - v;
-    const Vec2 before = v - polygon.vertices[(j + n - 1) % n];
-    const Vec2 after = polygon.vertices[(j + 1) % n] - v;
+    const Vec2 before = v - polygon.vertices[previousIndex(j, n)];
+    const Vec2 after = polygon.vertices[nextIndex(j, n)] - v;
     if (!inCornerRegion(offset, before, after)) continue;
     // A point lies in at most one vertex region: this v is the nearest point of the polygon.
     if (inCornerCone(offset, before, after) &&
@@ -219,12 +228,15 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
     const EdgeTouch deepest = deepestEdge(other, point);
     // Farther than the margin from an edge line is farther from the polygon: no contact.
     if (!(deepest.distance < margin) && deepest.distance > tolerance) continue;
-    Vec2 facing = relative.rotate(owner.normals[(i + n - 1) % n] + owner.normals[i]);
+    Vec2 facing = relative.rotate(owner.normals[previousIndex(i, n)] + owner.normals[i]);
     EdgeTouch touch;
     size_t vertex = 0;
     // Written in place at the end of `out` (a copy of a contact built on the stack reads it back
     // across the pieces it was stored in, a stall per contact) and taken back if it is none.
-    ContactGeometry& contact = out.emplace_back();
+    // (Copied from a blank one: made in place, the record's 104 bytes were zeroed by a `rep stos`,
+    // slow to start on AMD's processors, for every vertex near the other polygon.)
+    static const ContactGeometry kBlank{};
+    ContactGeometry& contact = out.emplace_back(kBlank);
     contact.pointOwnerIsFirst = ownerIsFirst;
     contact.point1 = ownerPlace.apply(owner.vertices[i]);
     if (findTouchedEdge(other, point, facing, margin, tolerance, deepest, touch)) {
@@ -234,8 +246,8 @@ void vertexContacts(const Shape& owner, const Transform& ownerPlace, const Shape
       contact.distance = touch.distance;
       contact.feature =
           featureCode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(touch.edge), false);
-    } else if (findTouchedVertex(other, point, placed[(i + n - 1) % n], placed[(i + 1) % n], margin,
-                                 vertex)) {
+    } else if (findTouchedVertex(other, point, placed[previousIndex(i, n)], placed[nextIndex(i, n)],
+                                 margin, vertex)) {
       // Corner to corner: the normal runs along the line between the two corners.
       contact.normalKind = NormalKind::CentreLine;
       contact.point2 = otherPlace.apply(other.vertices[vertex]);
