@@ -1,7 +1,9 @@
 // Contact detection for a whole world state: broad phase, then the narrow phase on each pair.
 #pragma once
 
+#include <algorithm>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "broad_phase.h"
@@ -48,6 +50,10 @@ struct ContactKey {
 };
 inline ContactKey keyOf(const Contact& c) {
   return {c.body1, c.body2, c.geometry.feature};
+}
+// The two bodies of `c`, the lower first: its pair, by which contacts are listed.
+inline std::pair<int, int> orderedPair(const Contact& c) {
+  return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
 }
 // The key of rope `joint` (its index in Model::joints) stretched past its length, as collisions
 // list it beside the contacts (no contact has body -1).

@@ -26,10 +26,6 @@ ContactKey pointKeyOf(const Contact& c) {
   return {c.body1, c.body2, c.geometry.feature & 0xffffu};
 }
 
-std::pair<int, int> orderedPair(const Contact& c) {
-  return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
-}
-
 }  // namespace
 
 bool ImpulseSim::ropeStretches(const Model& model, std::span<const BodyState> states,

@@ -42,15 +42,15 @@ class WarmStartWalk {
 
   // The warm start of contact c, if any; c's pair is not below the last contact's.
   std::optional<WarmImpulses> next(const Contact& c) {
-    const std::pair pair = pairOf(c);
+    const std::pair pair = orderedPair(c);
     CONTACTLAB_ASSERT(last_ <= pair, "warm start: the contacts must come sorted by pair");
     if (pair != last_) {
       // A new pair: its previous contacts, found once for all its contacts.
       last_ = pair;
       begin_ = end_;
-      while (begin_ < previous_.size() && pairOf(previous_[begin_]) < pair) ++begin_;
+      while (begin_ < previous_.size() && orderedPair(previous_[begin_]) < pair) ++begin_;
       end_ = begin_;
-      while (end_ < previous_.size() && pairOf(previous_[end_]) == pair) ++end_;
+      while (end_ < previous_.size() && orderedPair(previous_[end_]) == pair) ++end_;
     }
     const ContactKey key = keyOf(c);
     std::size_t match = end_;
@@ -70,9 +70,6 @@ class WarmStartWalk {
   }
 
  private:
-  static std::pair<int, int> pairOf(const Contact& c) {
-    return {std::min(c.body1, c.body2), std::max(c.body1, c.body2)};
-  }
   WarmImpulses impulsesOf(std::size_t j) const { return {impulses_[2 * j], impulses_[2 * j + 1]}; }
 
   std::span<const Contact> previous_;

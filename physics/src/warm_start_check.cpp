@@ -35,9 +35,6 @@ Status ContactSim::validateWarmStart(std::size_t bodyCount) const {
 Status TimestepSim::validateWarmStart(std::size_t bodyCount) const {
   if (keptImpulses_.size() != 2 * kept_.size())
     return Error{"the time-stepping warm start does not hold 2 impulses per contact"};
-  auto pairOf = [](const Contact& c) {
-    return std::pair(std::min(c.body1, c.body2), std::max(c.body1, c.body2));
-  };
   for (std::size_t k = 0; k < kept_.size(); ++k) {
     const Contact& c = kept_[k];
     if (!pairExists(c.body1, c.body2, bodyCount))
@@ -47,7 +44,9 @@ Status TimestepSim::validateWarmStart(std::size_t bodyCount) const {
                        !std::isfinite(c.geometry.point1.x) || !std::isfinite(c.geometry.point1.y)))
       return Error{"the time-stepping warm start holds an impulse that is not finite"};
   }
-  const auto byPair = [&](const Contact& a, const Contact& b) { return pairOf(a) < pairOf(b); };
+  const auto byPair = [](const Contact& a, const Contact& b) {
+    return orderedPair(a) < orderedPair(b);
+  };
   if (!std::is_sorted(kept_.begin(), kept_.end(), byPair))
     return Error{"the time-stepping warm start is not sorted by pair"};
   return finder_.validateReuse(bodyCount);
