@@ -94,8 +94,11 @@ class SubstepSolver {
              std::span<const BodyState> states, std::span<const Contact> previous,
              std::span<const double> previousImpulses, std::vector<int>& approaching, int substeps,
              double& deepest);
-  // manifolds_ from rows_, coloured and laid out in bundles (substep_lanes.h); the colours and
-  // the slots stay the last step's when its manifolds were the same, over the same bodies.
+  // The manifolds (and their keys) of rows_[begin, end), the rows of one pair: a block of its two
+  // rows where they qualify (kBlockParallel, kBlockConditioning), else one manifold a row.
+  void addManifolds(size_t begin, size_t end);
+  // manifolds_, coloured and laid out in bundles (substep_lanes.h); the colours and the slots stay
+  // the last step's when its manifolds were the same, over the same bodies.
   void layOut(const Model& model);
   // The colours of manifolds_ (manifoldKeys_), the bundles' ranges and each lane's manifold.
   void assignSlots();
