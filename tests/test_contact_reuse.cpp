@@ -196,3 +196,83 @@ TEST_CASE("a margin that grows or shrinks within the slack gives the contacts fo
   pile.findBoth();
   checkSame(pile.carried, pile.found, 0);
 }
+
+namespace {
+
+// The same contacts, field by field, to the bit.
+void checkIdentical(const std::vector<Contact>& a, const std::vector<Contact>& b) {
+  REQUIRE(a.size() == b.size());
+  for (size_t k = 0; k < a.size(); ++k) {
+    CAPTURE(k);
+    CHECK(keyOf(a[k]) == keyOf(b[k]));
+    CHECK(a[k].geometry.normal == b[k].geometry.normal);
+    CHECK(a[k].geometry.point1 == b[k].geometry.point1);
+    CHECK(a[k].geometry.point2 == b[k].geometry.point2);
+    CHECK(a[k].geometry.distance == b[k].geometry.distance);
+  }
+}
+
+// findReusing at `moved`, undone: the finder then answers every later call exactly as a copy of it
+// made before that call (at the pile's states, where it was, and at `moved`, where the undone call
+// had collided some pairs again).
+void checkUndone(PileFinders& pile, const std::vector<BodyState>& moved) {
+  const ContactFinder before = pile.reusing;
+  ContactFinder copy = before;
+  std::vector<Contact> out, expected;
+  pile.reusing.findReusing(pile.model, moved, pile.margin, out, pile.reach);
+  pile.reusing.undoReuse();
+  const std::vector<BodyState>& at = pile.states;
+  for (const std::vector<BodyState>* states : {&at, &moved}) {
+    pile.reusing.findReusing(pile.model, *states, pile.margin, out, pile.reach);
+    copy.findReusing(pile.model, *states, pile.margin, expected, pile.reach);
+    checkIdentical(out, expected);
+  }
+  pile.reusing = before;
+}
+
+}  // namespace
+
+TEST_CASE("an undone search leaves the reuse as it was, kept in place or copied") {
+  // A resting pile's pairs stay the same from one search to the next: a pair collided again into
+  // as many contacts as before then overwrites its own record, and an undone search puts it back.
+  PileFinders pile;
+  pile.findBoth();
+  std::vector<BodyState> moved = pile.states;
+  moved[1].position.x += 2 * kReuseDistance;  // its pairs collided again, as many contacts each
+  checkUndone(pile, moved);
+  // The same, and the last body (the pile's top right) lifted clear of the others: its pairs, the
+  // last ones, are gone, so the records are copied after all (put back where they were
+  // overwritten).
+  moved.back().position.y += 1;
+  checkUndone(pile, moved);
+  // The second body lifted a metre into the row above: its pairs early in the list gone or new,
+  // so the records are copied from there on.
+  moved = pile.states;
+  moved[2].position.y += 1;
+  moved[1].position.x += 2 * kReuseDistance;
+  checkUndone(pile, moved);
+}
+
+TEST_CASE("margins that swing beyond the slack, step after step, give a fresh search's contacts") {
+  // Every pair is collided again at every call, into more contacts when the margins grow and fewer
+  // when they shrink, its record kept in place (more contacts written after the others, fewer
+  // leaving a gap) until the gaps are as many as the contacts and the records are copied without
+  // them. Whatever the records' layout, the answer is find()'s (carried, to round-off), and an
+  // undone call changes nothing.
+  PileFinders pile;
+  pile.margin = 0.004;  // about the pile's gaps: the wider margins hold more contacts
+  pile.findBoth();
+  size_t narrow = pile.found.size(), wide = 0;
+  for (int call = 1; call <= 8; ++call) {
+    CAPTURE(call);
+    for (size_t i = 1; i < pile.reach.size(); ++i)
+      pile.reach[i] = call % 2 == 1 ? 2 * kReuseMarginSlack : 0;
+    checkUndone(pile, pile.states);
+    pile.findBoth();
+    checkSame(pile.carried, pile.found, 0);
+    pile.findBoth();  // the same margins: every pair carried, from wherever its record holds it
+    checkSame(pile.carried, pile.found, 1e-12);
+    (call % 2 == 1 ? wide : narrow) = pile.found.size();
+  }
+  CHECK(wide > narrow);
+}
