@@ -10,13 +10,13 @@
 namespace contactlab {
 
 struct Shape {
+  double boundingRadius = 0;  // farthest surface point from the centroid
   ShapeKind kind = ShapeKind::Box;
   double radius = 0;           // disc only
   std::vector<Vec2> vertices;  // box and polygon: body frame, counter-clockwise, centroid at 0
   std::vector<Vec2> normals;   // outward unit normal of the edge vertices[i] -> vertices[i + 1]
   double area = 0;
   double inertiaPerMass = 0;  // moment of inertia about the centroid divided by the mass
-  double boundingRadius = 0;  // farthest surface point from the centroid
   double inradius = 0;        // nearest edge (or the radius) from the centroid
 
   bool isDisc() const { return kind == ShapeKind::Disc; }
