@@ -57,10 +57,11 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
   WarmStartWalk walk(previous, previousImpulses);
   manifolds_.clear();
   manifoldKeys_.clear();
-  // The rows of one pair follow each other: each pair's manifolds (and their keys) are made as
-  // soon as its last row is (rows_[run, i) are the pair's), while its rows are in the cache
-  // (pyramid100's rows_ of 1.9 MB, read again in two passes of their own, came from memory).
-  size_t run = 0;
+  // The rows of one pair follow each other: each pair's manifolds (and their keys) are made from
+  // its rows in double (pairRows_) as soon as its last row is, and rows_ keeps what the bundles
+  // take of them (LaneRow).
+  pairRows_.clear();
+  size_t run = 0;  // rows_[run, i) are pairRows_
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
     CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
@@ -75,45 +76,57 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const Vec2 normal = swap ? -c.geometry.normal : c.geometry.normal;
     const Vec2 arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[body1].position;
     const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[body2].position;
-    Row& row = rows_[i];
-    row = Row{contactRow(body1, body2, normal, arm1, arm2)};
+    if (!pairRows_.empty() && (body1 != pairRows_[0].body1 || body2 != pairRows_[0].body2)) {
+      addManifolds(run, pairRows_);
+      pairRows_.clear();
+      run = i;
+    }
+    Row& row = pairRows_.emplace_back(Row{contactRow(body1, body2, normal, arm1, arm2)});
     const RowBlock diagonal = rowBlock(row, inverseMass_[body1], inverseMass_[body2]);
     row.normalMass = diagonal.nn > 0 ? 1 / diagonal.nn : 0;
-    row.tangentMass = static_cast<float>(diagonal.tt > 0 ? 1 / diagonal.tt : 0);
-    row.gap = c.geometry.distance;
+    LaneRow& lanes = rows_[i];
+    lanes.body1 = body1;
+    lanes.body2 = body2;
+    lanes.normalX = static_cast<float>(normal.x);
+    lanes.normalY = static_cast<float>(normal.y);
+    lanes.normalArm1 = static_cast<float>(row.normalArm1);
+    lanes.normalArm2 = static_cast<float>(row.normalArm2);
+    lanes.tangentArm1 = static_cast<float>(row.tangentArm1);
+    lanes.tangentArm2 = static_cast<float>(row.tangentArm2);
+    lanes.normalMass = static_cast<float>(row.normalMass);
+    lanes.tangentMass = static_cast<float>(diagonal.tt > 0 ? 1 / diagonal.tt : 0);
+    lanes.gap = static_cast<float>(c.geometry.distance);
+    lanes.excess = static_cast<float>(c.geometry.distance - terms_.target);
     const Material& m1 = materials_[c.body1];
     const Material& m2 = materials_[c.body2];
     const double friction = pairFriction(m1.friction, m2.friction);
-    row.friction = static_cast<float>(friction);
+    lanes.friction = static_cast<float>(friction);
+    lanes.bounce = 0;
     const double e = pairRestitution(m1.elasticity, m2.elasticity);
     if (e > 0) {
       const double un0 = normalVelocity(row, bodies_[body1].velocity, bodies_[body2].velocity);
       if (un0 < -w.restitutionThreshold) {
-        row.bounce = static_cast<float>(-e * un0);
+        lanes.bounce = static_cast<float>(-e * un0);
         anyBounce_ = true;
       }
     }
     const double normalImpulse = std::max(warm ? warm->normal : 0.0, 0.0) / substeps;
-    row.normalImpulse = static_cast<float>(normalImpulse);
-    row.tangentImpulse =
+    lanes.normalImpulse = static_cast<float>(normalImpulse);
+    lanes.tangentImpulse =
         static_cast<float>(std::clamp((warm ? warm->tangent : 0.0) / substeps,
                                       -friction * normalImpulse, friction * normalImpulse));
-    if (row.body1 != rows_[run].body1 || row.body2 != rows_[run].body2) {
-      addManifolds(run, i);
-      run = i;
-    }
   }
-  if (run < rows_.size()) addManifolds(run, rows_.size());
+  if (!pairRows_.empty()) addManifolds(run, pairRows_);
   layOut(model);
 }
 
-void SubstepSolver::addManifolds(size_t begin, size_t end) {
-  if (end - begin == 2) {
-    const Row& r1 = rows_[begin];
-    const Row& r2 = rows_[begin + 1];
+void SubstepSolver::addManifolds(size_t first, std::span<const Row> rows) {
+  if (rows.size() == 2) {
+    const Row& r1 = rows[0];
+    const Row& r2 = rows[1];
     const InverseMass& a = inverseMass_[r1.body1];
     const InverseMass& b = inverseMass_[r1.body2];
-    Manifold m{static_cast<int>(begin), 2, 1 / r1.normalMass, 0, 1 / r2.normalMass};
+    Manifold m{static_cast<int>(first), 2, 1 / r1.normalMass, 0, 1 / r2.normalMass};
     m.k12 = a.invMass + b.invMass + a.invInertia * r1.normalArm1 * r2.normalArm1 +
             b.invInertia * r1.normalArm2 * r2.normalArm2;
     const double det = m.k11 * m.k22 - m.k12 * m.k12;
@@ -124,15 +137,15 @@ void SubstepSolver::addManifolds(size_t begin, size_t end) {
       return;
     }
   }
-  for (size_t i = begin; i < end; ++i) {
-    manifolds_.push_back({static_cast<int>(i), 1});
-    manifoldKeys_.push_back({rows_[i].body1, rows_[i].body2, 1});
+  for (size_t p = 0; p < rows.size(); ++p) {
+    manifolds_.push_back({static_cast<int>(first + p), 1});
+    manifoldKeys_.push_back({rows[p].body1, rows[p].body2, 1});
   }
 }
 
 template <int Points>
 void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
-  const Row& first = rows_[m.first];
+  const LaneRow& first = rows_[m.first];
   bundle.body1[lane] = first.body1;
   bundle.body2[lane] = first.body2;
   const InverseMass& a = inverseMass_[first.body1];
@@ -143,19 +156,19 @@ void SubstepSolver::fill(Bundle<Points>& bundle, int lane, const Manifold& m) {
   bundle.invInertia2[lane] = b.invInertia;
   bundle.friction[lane] = first.friction;
   for (int p = 0; p < Points; ++p) {
-    const Row& r = rows_[m.first + p];
+    const LaneRow& r = rows_[m.first + p];
     PointLanes& c = bundle.point[p];
     PointRest& rest = bundle.rest[p];
     bundle.row[p][lane] = m.first + p;
-    c.normalX[lane] = r.normal.x;
-    c.normalY[lane] = r.normal.y;
+    c.normalX[lane] = r.normalX;
+    c.normalY[lane] = r.normalY;
     c.normalArm1[lane] = r.normalArm1;
     c.normalArm2[lane] = r.normalArm2;
     c.tangentArm1[lane] = r.tangentArm1;
     c.tangentArm2[lane] = r.tangentArm2;
     c.normalMass[lane] = r.normalMass;
     c.tangentMass[lane] = r.tangentMass;
-    c.excess[lane] = r.gap - terms_.target;
+    c.excess[lane] = r.excess;
     c.normalImpulse[lane] = r.normalImpulse;
     c.tangentImpulse[lane] = r.tangentImpulse;
     rest.gap[lane] = r.gap;
@@ -212,16 +225,16 @@ void SubstepSolver::layOut(const Model& model) {
   // The bundles filled one after the other, each while it is in the cache (filled in the
   // manifolds' order, pyramid100's 3 MB of bundles were each written lane by lane, at times far
   // apart). The blocks' rows, read in the bundles' order, lie far apart in rows_: each block's two
-  // rows are fetched kRowLookahead slots ahead (where the second-level cache holds half a
-  // megabyte, as on the first AMD Zen processors, pyramid100's rows_ of 3.8 MB are not in it).
-  // A lane no manifold uses holds the spare body.
+  // rows (a cache line each) are fetched kRowLookahead slots ahead (where the second-level cache
+  // holds half a megabyte, as on AMD's Zen processors, pyramid100's rows_ of 1.3 MB are not in
+  // it). A lane no manifold uses holds the spare body.
   const int spare = static_cast<int>(n);
   constexpr size_t kRowLookahead = 8;
   for (size_t s = 0; s < blockSlots_.size(); ++s) {
     if (s + kRowLookahead < blockSlots_.size() && blockSlots_[s + kRowLookahead] >= 0) {
-      const Row* ahead = &rows_[manifolds_[blockSlots_[s + kRowLookahead]].first];
+      const LaneRow* ahead = &rows_[manifolds_[blockSlots_[s + kRowLookahead]].first];
       __builtin_prefetch(ahead);
-      __builtin_prefetch(reinterpret_cast<const char*>(ahead + 2) - 1);
+      __builtin_prefetch(ahead + 1);
     }
     if (blockSlots_[s] >= 0)
       fill(blocks_[s / kLanes], s % kLanes, manifolds_[blockSlots_[s]]);

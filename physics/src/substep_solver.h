@@ -72,17 +72,24 @@ class SubstepSolver {
 
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
-  // body i at the start of the step: the rows as found, before they are laid out in bundles.
-  // What only the bundles read (their lanes are floats) is kept rounded to float already: the same
-  // lanes, in 96 bytes a row instead of 112.
+  // body i at the start of the step, as found: what the choice of a pair's manifolds reads.
   struct Row : ContactRow {
     double normalMass = 0;  // 1 / (D_n^T M^-1 D_n)
-    double gap = 0;         // Phi at the start of the step
-    float tangentMass = 0;  // 1 / (D_t^T M^-1 D_t)
+  };
+  // A row as its bundle's lanes take it (substep_lanes.h: floats), rounded as the row is made: a
+  // cache line a row, read in the bundles' order when they are laid out (a Row with the rest in
+  // double took two).
+  struct alignas(64) LaneRow {
+    int body1 = 0, body2 = 0;
+    float normalX = 0, normalY = 0, normalArm1 = 0, normalArm2 = 0, tangentArm1 = 0,
+          tangentArm2 = 0;
+    float normalMass = 0, tangentMass = 0;  // 1 / (D^T M^-1 D)
     float friction = 0;
+    float gap = 0, excess = 0;                    // Phi at the start of the step; Phi - target
     float bounce = 0;                             // -e u_n0 > 0 for a contact that bounces, else 0
     float normalImpulse = 0, tangentImpulse = 0;  // the warm start of the first substep
   };
+  static_assert(sizeof(LaneRow) == 64);
   // One row, or the two rows of a pair of bodies touching at two points along one normal (the
   // corners of a box on a box), whose normal rows are solved together as a 2x2 LCP.
   struct Manifold {
@@ -94,9 +101,10 @@ class SubstepSolver {
              std::span<const BodyState> states, std::span<const Contact> previous,
              std::span<const double> previousImpulses, std::vector<int>& approaching, int substeps,
              double& deepest);
-  // The manifolds (and their keys) of rows_[begin, end), the rows of one pair: a block of its two
-  // rows where they qualify (kBlockParallel, kBlockConditioning), else one manifold a row.
-  void addManifolds(size_t begin, size_t end);
+  // The manifolds (and their keys) of one pair's `rows`, rows_[first, first + rows.size()): a
+  // block of its two rows where they qualify (kBlockParallel, kBlockConditioning), else one
+  // manifold a row.
+  void addManifolds(size_t first, std::span<const Row> rows);
   // manifolds_, coloured and laid out in bundles (substep_lanes.h); the colours and the slots stay
   // the last step's when its manifolds were the same, over the same bodies.
   void layOut(const Model& model);
@@ -153,8 +161,9 @@ class SubstepSolver {
   std::vector<BodyState> now_;             // the bodies' current states
   std::vector<BodyRate> noRates_;
 
-  std::vector<Row> rows_;    // in pair order, each with body1 < body2
-  std::vector<int> source_;  // rows_[i] is contact source_[i] of the step
+  std::vector<LaneRow> rows_;  // in pair order, each with body1 < body2
+  std::vector<Row> pairRows_;  // build's: the rows of one pair
+  std::vector<int> source_;    // rows_[i] is contact source_[i] of the step
   std::vector<Manifold> manifolds_;
   // What a manifold's place in the bundles depends on: its two bodies and its number of contacts.
   struct ManifoldKey {
