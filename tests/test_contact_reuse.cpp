@@ -232,21 +232,18 @@ void checkUndone(PileFinders& pile, const std::vector<BodyState>& moved) {
 
 }  // namespace
 
-TEST_CASE("an undone search leaves the reuse as it was, kept in place or copied") {
-  // A resting pile's pairs stay the same from one search to the next: a pair collided again into
-  // as many contacts as before then overwrites its own record, and an undone search puts it back.
+TEST_CASE("an undone search leaves the reuse as it was") {
+  // A failed step is undone (World::step): the next search must answer as if the undone one had
+  // never been made. One body moved beyond the reuse distance, its pairs collided again.
   PileFinders pile;
   pile.findBoth();
   std::vector<BodyState> moved = pile.states;
-  moved[1].position.x += 2 * kReuseDistance;  // its pairs collided again, as many contacts each
+  moved[1].position.x += 2 * kReuseDistance;
   checkUndone(pile, moved);
-  // The same, and the last body (the pile's top right) lifted clear of the others: its pairs, the
-  // last ones, are gone, so the records are copied after all (put back where they were
-  // overwritten).
+  // The same, and the last body (the pile's top right) lifted clear of the others: its pairs gone.
   moved.back().position.y += 1;
   checkUndone(pile, moved);
-  // The second body lifted a metre into the row above: its pairs early in the list gone or new,
-  // so the records are copied from there on.
+  // The second body lifted a metre into the row above: its pairs gone, and new ones.
   moved = pile.states;
   moved[2].position.y += 1;
   moved[1].position.x += 2 * kReuseDistance;
@@ -255,10 +252,8 @@ TEST_CASE("an undone search leaves the reuse as it was, kept in place or copied"
 
 TEST_CASE("margins that swing beyond the slack, step after step, give a fresh search's contacts") {
   // Every pair is collided again at every call, into more contacts when the margins grow and fewer
-  // when they shrink, its record kept in place (more contacts written after the others, fewer
-  // leaving a gap) until the gaps are as many as the contacts and the records are copied without
-  // them. Whatever the records' layout, the answer is find()'s (carried, to round-off), and an
-  // undone call changes nothing.
+  // when they shrink: the answer is find()'s, carried the call after (to round-off), and an undone
+  // call changes nothing.
   PileFinders pile;
   pile.margin = 0.004;  // about the pile's gaps: the wider margins hold more contacts
   pile.findBoth();

@@ -129,29 +129,6 @@ class ContactFinder {
     double margin = 0;
     std::uint32_t first = 0, count = 0;
   };
-  // A record collided_ held before findReusing() overwrote it in place, at collided_[index] (its
-  // contacts in replacedHeld_, one pair's after another's).
-  struct ReplacedPair {
-    std::uint32_t index = 0;
-    CollidedPair pair;
-  };
-  // findReusing's parts: whether the pair `then` may be carried at `states` with `pairMargin`;
-  // its contacts carried into out (whose first `count` are this call's, counted on); the pair (i,
-  // j) collided afresh into geometry_, its record (all but `first`) into `record`; geometry_'s
-  // contacts held from `held` on (record.count of them) and those within record.margin put out.
-  bool carriable(const CollidedPair& then, std::span<const BodyState> states,
-                 double pairMargin) const;
-  void carryPair(const CollidedPair& then, double pairMargin, std::vector<Contact>& out,
-                 size_t& count) const;
-  void collidePairAfresh(const Model& model, std::span<const BodyState> states, int i, int j,
-                         double pairMargin, CollidedPair& record);
-  void emitFresh(const CollidedPair& record, HeldContact* held, std::vector<Contact>& out,
-                 size_t& count) const;
-  // Puts the records replaced_ names back into collided_ and contacts_ (and contacts_ back to
-  // heldBefore_ contacts), and forgets them.
-  void putBackReplaced();
-  // collided_[0, end) and their contacts copied into the Next buffers, without gaps.
-  void copyRecords(size_t end);
   // The boxes, placements and static flags of every body (find, findReusing).
   void place(const Model& model, std::span<const BodyState> states, std::span<const double> reach);
   void appendContacts(std::span<const ContactGeometry> geometry, int i, int j,
@@ -163,18 +140,10 @@ class ContactFinder {
   // State (findReusing(): results depend on it): the pairs collided, sorted, and their contacts.
   std::vector<CollidedPair> collided_;
   std::vector<HeldContact> contacts_;
-  // Workspace (scratch.h), not copied with the world; the Next buffers (after a call that copied
-  // the records) or replaced_ and replacedHeld_ (after one that kept them in place:
-  // undoInPlace_) also hold what undoReuse() puts back, until the next call.
+  // Workspace (scratch.h), not copied with the world; the Next buffers also hold what undoReuse()
+  // puts back, until the next call.
   Scratch<std::vector<CollidedPair>> collidedNext_;
   Scratch<std::vector<HeldContact>> contactsNext_;
-  Scratch<std::vector<ReplacedPair>> replaced_;
-  Scratch<std::vector<HeldContact>> replacedHeld_;
-  bool undoInPlace_ = false;
-  // contacts_ holds gaps where pairs collided again into fewer contacts, or moved after the rest
-  // into more: liveHeld_ counts the contacts the records use (before the last call, liveBefore_;
-  // contacts_'s size then, heldBefore_).
-  std::size_t liveHeld_ = 0, liveBefore_ = 0, heldBefore_ = 0;
   Scratch<BroadPhase> broadPhase_;
   Scratch<PaddedPairs> paddedPairs_;  // findReusing's broad phase
   Scratch<std::vector<double>> radius_;

@@ -1,6 +1,5 @@
 // ContactFinder::findReusing: contacts of pairs whose bodies have barely moved are carried along
 // with them instead of being collided again (contact_finder.h).
-#include <algorithm>
 #include <cmath>
 
 #include "contact_finder.h"
@@ -85,86 +84,11 @@ Contact& nextSlot(std::vector<Contact>& out, size_t& count) {
 void ContactFinder::forgetReuse() {
   collided_.clear();
   contacts_.clear();
-  replaced_.clear();
-  replacedHeld_.clear();
-  undoInPlace_ = false;
-  liveHeld_ = heldBefore_ = liveBefore_ = 0;
 }
 
 void ContactFinder::undoReuse() {
-  liveHeld_ = liveBefore_;
-  if (undoInPlace_) {
-    putBackReplaced();
-    return;
-  }
   collided_.swap(collidedNext_);
   contacts_.swap(contactsNext_);
-}
-
-void ContactFinder::putBackReplaced() {
-  size_t held = 0;
-  for (const ReplacedPair& r : replaced_) {
-    collided_[r.index] = r.pair;
-    std::copy_n(replacedHeld_.begin() + held, r.pair.count, contacts_.begin() + r.pair.first);
-    held += r.pair.count;
-  }
-  contacts_.resize(heldBefore_);
-  replaced_.clear();
-  replacedHeld_.clear();
-}
-
-bool ContactFinder::carriable(const CollidedPair& then, std::span<const BodyState> states,
-                              double pairMargin) const {
-  return std::abs(then.margin - pairMargin) <= kReuseMarginSlack &&
-         sameRelativePlacement(states[then.i], states[then.j], transforms_[then.i], then.offset,
-                               then.turn);
-}
-
-void ContactFinder::carryPair(const CollidedPair& then, double pairMargin,
-                              std::vector<Contact>& out, size_t& count) const {
-  const int i = then.i, j = then.j;
-  for (size_t k = then.first; k < then.first + then.count; ++k) {
-    Contact& c = nextSlot(out, count);
-    carry(contacts_[k], roundness_[i], roundness_[j], transforms_[i], transforms_[j], c.geometry);
-    setBodies(c, i, j);
-    if (!(c.geometry.distance < pairMargin)) --count;
-  }
-}
-
-void ContactFinder::collidePairAfresh(const Model& model, std::span<const BodyState> states, int i,
-                                      int j, double pairMargin, CollidedPair& record) {
-  record.i = i;
-  record.j = j;
-  record.offset = transforms_[i].rotateBack(states[j].position - states[i].position);
-  record.turn = states[j].angle - states[i].angle;
-  record.margin = pairMargin;
-  geometry_.clear();
-  // Held up to the largest margin the pair may be carried with; returned up to its own.
-  collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
-                pairMargin, geometry_, kReuseMarginSlack);
-  record.count = static_cast<std::uint32_t>(geometry_.size());
-}
-
-void ContactFinder::emitFresh(const CollidedPair& record, HeldContact* held,
-                              std::vector<Contact>& out, size_t& count) const {
-  const int i = record.i, j = record.j;
-  for (const ContactGeometry& g : geometry_) {
-    hold(g, transforms_[i], transforms_[j], *held++);
-    if (!(g.distance < record.margin)) continue;
-    setContact(nextSlot(out, count), g, i, j);
-  }
-}
-
-void ContactFinder::copyRecords(size_t end) {
-  collidedNext_.clear();
-  contactsNext_.clear();
-  for (size_t k = 0; k < end; ++k) {
-    const CollidedPair& record = collided_[k];
-    CollidedPair& next = collidedNext_.emplace_back(record);
-    next.first = static_cast<std::uint32_t>(contactsNext_.size());
-    contactsNext_.insert(contactsNext_.end(), contacts_.begin() + record.first,
-                         contacts_.begin() + record.first + record.count);
-  }
 }
 
 void ContactFinder::findReusing(const Model& model, std::span<const BodyState> states,
@@ -173,79 +97,54 @@ void ContactFinder::findReusing(const Model& model, std::span<const BodyState> s
   size_t count = 0;  // out's first count are this call's
   place(model, states, reach);
   paddedPairs_.findPairs(boxes_, isStatic_, radius_, margin, pairs_);
-  replaced_.clear();
-  replacedHeld_.clear();
-  heldBefore_ = contacts_.size();
-  liveBefore_ = liveHeld_;
-  liveHeld_ = 0;
-  // In place while the pairs are the last call's, in its order (a stack at rest, step after
-  // step): a carried pair's record and contacts stay where they are, and a pair collided again
-  // overwrites its own record, its contacts written over its old ones (as many or fewer) or after
-  // all the others (more), noting what it replaced (replaced_) for undoReuse(). At the first pair
-  // gone or new the records are copied into the Next buffers, without the gaps, from there on
-  // (and the ones overwritten put back), as they are when the gaps grow to as many as the
-  // contacts. pyramid100's 3.5 MB of records were otherwise copied every step.
-  bool inPlace = contacts_.size() <= 2 * liveBefore_;
-  if (!inPlace) copyRecords(0);
+  collidedNext_.clear();
+  contactsNext_.clear();
   size_t cursor = 0;  // collided_ is sorted by pair, as pairs_ is
-  CollidedPair fresh;
   for (auto [i, j] : pairs_) {
     if (model.jointed(i, j)) continue;  // as in find(): bodies a joint joins never touch
     const double pairMargin = margin + reach[i] + reach[j];
-    if (inPlace) {
-      if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j) {
-        CollidedPair& then = collided_[cursor++];
-        if (carriable(then, states, pairMargin)) {
-          carryPair(then, pairMargin, out, count);
-        } else {
-          collidePairAfresh(model, states, i, j, pairMargin, fresh);
-          replaced_.push_back({static_cast<std::uint32_t>(cursor - 1), then});
-          replacedHeld_.insert(replacedHeld_.end(), contacts_.begin() + then.first,
-                               contacts_.begin() + then.first + then.count);
-          fresh.first = then.first;
-          if (fresh.count > then.count) {
-            fresh.first = static_cast<std::uint32_t>(contacts_.size());
-            contacts_.resize(contacts_.size() + fresh.count);
-          }
-          then = fresh;
-          emitFresh(then, contacts_.data() + then.first, out, count);
-        }
-        liveHeld_ += then.count;
-        continue;
-      }
-      inPlace = false;
-      copyRecords(cursor);
-      putBackReplaced();
-    }
     while (cursor < collided_.size() &&
            std::pair(collided_[cursor].i, collided_[cursor].j) < std::pair(i, j))
       ++cursor;
+    // Each record written in place, field by field (a copy of one built on the stack reads it back
+    // across the pieces it was stored in, a stall per record).
+    CollidedPair& next = collidedNext_.emplace_back();
     if (cursor < collided_.size() && collided_[cursor].i == i && collided_[cursor].j == j &&
-        carriable(collided_[cursor], states, pairMargin)) {
+        std::abs(collided_[cursor].margin - pairMargin) <= kReuseMarginSlack &&
+        sameRelativePlacement(states[i], states[j], transforms_[i], collided_[cursor].offset,
+                              collided_[cursor].turn)) {
       const CollidedPair& then = collided_[cursor];
-      carryPair(then, pairMargin, out, count);
-      CollidedPair& next = collidedNext_.emplace_back(then);
+      for (size_t k = then.first; k < then.first + then.count; ++k) {
+        Contact& c = nextSlot(out, count);
+        carry(contacts_[k], roundness_[i], roundness_[j], transforms_[i], transforms_[j],
+              c.geometry);
+        setBodies(c, i, j);
+        if (!(c.geometry.distance < pairMargin)) --count;
+      }
+      next = then;
       next.first = static_cast<std::uint32_t>(contactsNext_.size());
       contactsNext_.insert(contactsNext_.end(), contacts_.begin() + then.first,
                            contacts_.begin() + then.first + then.count);
     } else {
-      collidePairAfresh(model, states, i, j, pairMargin, fresh);
-      fresh.first = static_cast<std::uint32_t>(contactsNext_.size());
-      collidedNext_.push_back(fresh);
-      contactsNext_.resize(contactsNext_.size() + fresh.count);
-      emitFresh(fresh, contactsNext_.data() + fresh.first, out, count);
+      next.i = i;
+      next.j = j;
+      next.offset = transforms_[i].rotateBack(states[j].position - states[i].position);
+      next.turn = states[j].angle - states[i].angle;
+      next.margin = pairMargin;
+      next.first = static_cast<std::uint32_t>(contactsNext_.size());
+      geometry_.clear();
+      // Held up to the largest margin the pair may be carried with; returned up to its own.
+      collideShapes(model.bodies[i].shape, transforms_[i], model.bodies[j].shape, transforms_[j],
+                    pairMargin, geometry_, kReuseMarginSlack);
+      next.count = static_cast<std::uint32_t>(geometry_.size());
+      for (const ContactGeometry& g : geometry_) {
+        hold(g, transforms_[i], transforms_[j], contactsNext_.emplace_back());
+        if (!(g.distance < pairMargin)) continue;
+        setContact(nextSlot(out, count), g, i, j);
+      }
     }
-    liveHeld_ += collidedNext_.back().count;
   }
   out.resize(count);
-  if (inPlace && cursor < collided_.size()) {
-    // The last call's last pairs are gone.
-    inPlace = false;
-    copyRecords(cursor);
-    putBackReplaced();
-  }
-  undoInPlace_ = inPlace;
-  if (inPlace) return;
   collided_.swap(collidedNext_);
   contacts_.swap(contactsNext_);
 }
