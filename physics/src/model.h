@@ -17,7 +17,7 @@
 namespace contactlab {
 
 // What every step reads of a body (def.fixed, the masses, the materials, shape.boundingRadius and
-// its kind) lies together from the end of def on: one or two cache lines of the record's six. A
+// its kind) lies together from the end of def on: two cache lines of the 352-byte record. A
 // large pile's records are not in the cache from one pass over the bodies to the next.
 struct Body {
   BodyId id;
