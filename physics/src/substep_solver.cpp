@@ -59,9 +59,8 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
   manifoldKeys_.clear();
   // The rows of one pair follow each other: each pair's manifolds (and their keys) are made from
   // its rows in double (pairRows_) as soon as its last row is, and rows_ keeps what the bundles
-  // take of them (LaneRow).
+  // take of them (LaneRow). pairRows_ holds rows_[i - pairRows_.size(), i) in double.
   pairRows_.clear();
-  size_t run = 0;  // rows_[run, i) are pairRows_
   for (size_t i = 0; i < found.size(); ++i) {
     const int k = source_[i];
     CONTACTLAB_ASSERT(k >= 0 && static_cast<size_t>(k) < found.size(),
@@ -77,9 +76,8 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
     const Vec2 arm1 = (swap ? c.geometry.point2 : c.geometry.point1) - states[body1].position;
     const Vec2 arm2 = (swap ? c.geometry.point1 : c.geometry.point2) - states[body2].position;
     if (!pairRows_.empty() && (body1 != pairRows_[0].body1 || body2 != pairRows_[0].body2)) {
-      addManifolds(run, pairRows_);
+      addManifolds(i - pairRows_.size(), pairRows_);
       pairRows_.clear();
-      run = i;
     }
     Row& row = pairRows_.emplace_back(Row{contactRow(body1, body2, normal, arm1, arm2)});
     const RowBlock diagonal = rowBlock(row, inverseMass_[body1], inverseMass_[body2]);
@@ -116,7 +114,7 @@ void SubstepSolver::build(const Model& model, std::span<const Contact> found,
         static_cast<float>(std::clamp((warm ? warm->tangent : 0.0) / substeps,
                                       -friction * normalImpulse, friction * normalImpulse));
   }
-  if (!pairRows_.empty()) addManifolds(run, pairRows_);
+  if (!pairRows_.empty()) addManifolds(found.size() - pairRows_.size(), pairRows_);
   layOut(model);
 }
 
