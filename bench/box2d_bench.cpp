@@ -14,9 +14,15 @@
 // pyramid40 to pyramid100 and from rain1000 to rain10000 of each engine, and ContactLab's stage
 // times and QP/CCP effort per step (solves, iterations, capped solves).
 //
+// With --jitter NM, run k starts from the scene with each movable body's x moved by k NM
+// nanometres times a whole number from -6 to 6 (timestep_scenes.h: jitteredScene; run 0 is the
+// scene itself), and a last table gives each engine's quality in every run with its median and
+// largest: a large pyramid's motion after settling is chaotic, so one start is one sample of it.
+//
 // Usage: contactlab-bench-box2d [--runs R] [--method pgs|mprgp|apgd|substep]...
 //                               [--substeps N] [--iterations N] [--tolerance T]
 //                               [--gap-stabilization B] [--without-box2d-2] [--cpu]
+//                               [--jitter NM]
 //                               [scene | small | large | all]...
 // (default: the four small scenes, R = 3, the default solver: apgd). --method may be repeated: each
 // one is a ContactLab row. The scenes: pyramid20, pyramid40, column20, rain1000 (small) and
@@ -70,12 +76,16 @@ struct Method {
 struct SceneResult {
   std::string name;
   int bodies = 0;
+  bool stack = false;  // a pyramid or the column (the measures after 5 s and of the top box)
   std::vector<OurOutcome> ours;  // one per method
   std::optional<Outcome> v2;
   std::optional<V3Outcome> v3;
   // Each run's ms per step, per method and of v3, in the order they ran (one after the other).
   std::vector<std::vector<double>> ourTimes;
   std::vector<double> v3Times;
+  // Every run's outcome, per method, of 2.4.1 and of v3 (for --jitter's table).
+  std::vector<std::vector<Outcome>> ourOutcomes;
+  std::vector<Outcome> v2Outcomes, v3Outcomes;
 };
 
 OurOutcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
@@ -119,15 +129,17 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-// One engine's runs of a scene: their times, and the physics numbers of the last (every run is
-// deterministic). final(): those numbers with the median time.
+// One engine's runs of a scene: their times and outcomes. final(): the physics numbers of the last
+// run (without --jitter every run is the same, deterministic) with the median time.
 template <class Out>
 struct Runs {
   std::vector<double> times;
+  std::vector<Outcome> outcomes;
   Out last;
   void add(const Out& out) {
     last = out;
     times.push_back(out.msPerStep);
+    outcomes.push_back(out);
   }
   Out final() const {
     Out out = last;
@@ -184,6 +196,18 @@ std::string cell(const char* format, double value) {
   char text[32];
   std::snprintf(text, sizeof text, format, value);
   return text;
+}
+
+// Each run's value of one quality measure (mm), then the median and the largest over the runs.
+std::string spread(const std::vector<Outcome>& runs, double Outcome::*measure) {
+  std::string text;
+  std::vector<double> values;
+  for (const Outcome& o : runs) {
+    values.push_back(1e3 * (o.*measure));
+    text += (text.empty() ? "" : " ") + cell("%.1f", values.back());
+  }
+  return text + "; " + cell("%.1f", median(values)) + ", " +
+         cell("%.1f", *std::max_element(values.begin(), values.end()));
 }
 
 // A Markdown table, the first column left-aligned, the others right-aligned.
@@ -306,6 +330,30 @@ void printStages(const std::vector<Method>& methods, const std::vector<SceneResu
   }
 }
 
+// --jitter's table: per scene and engine, each run's quality in mm (run k started k jitter nm
+// away), then the median and the largest over the runs.
+void printJitteredQuality(const std::vector<Method>& methods,
+                          const std::vector<SceneResult>& results, double jitter) {
+  std::printf(
+      "\nQuality over the runs, run k started from the scene jittered by k x %g nm (mm: each run; "
+      "median, largest)\n\n",
+      jitter);
+  std::vector<std::vector<std::string>> rows;
+  for (const SceneResult& r : results) {
+    auto add = [&](const std::string& engine, const std::vector<Outcome>& runs) {
+      if (runs.empty()) return;
+      rows.push_back({r.name, engine, spread(runs, &Outcome::displacement),
+                      r.stack ? spread(runs, &Outcome::lateMotion) : "-",
+                      spread(runs, &Outcome::deepest),
+                      r.stack ? spread(runs, &Outcome::topLoss) : "-"});
+    };
+    for (size_t m = 0; m < methods.size(); ++m) add(label(methods[m]), r.ourOutcomes[m]);
+    add("Box2D 2.4", r.v2Outcomes);
+    add("Box2D v3", r.v3Outcomes);
+  }
+  printTable({"scene", "engine", "moved", "5-10s", "deepest", "top loss"}, rows);
+}
+
 std::string describe(const Method& m) {
   const WorldSettings& s = m.settings;
   char text[128];
@@ -321,6 +369,7 @@ std::string describe(const Method& m) {
 
 int main(int argc, char** argv) {
   int runs = 3;
+  double jitter = 0;  // nm (--jitter)
   WorldSettings base;
   std::vector<std::string> methodNames, names;
   for (int i = 1; i < argc; ++i) {
@@ -345,6 +394,13 @@ int main(int argc, char** argv) {
       base.gapStabilization = std::atof(argv[++i]);
     } else if (arg == "--without-box2d-2") {
       withV2 = false;
+    } else if (arg == "--jitter" && hasValue) {
+      char* end = nullptr;
+      jitter = std::strtod(argv[++i], &end);
+      if (end == argv[i] || *end != '\0' || !(jitter >= 0 && jitter <= 1e3)) {
+        std::fprintf(stderr, "--jitter takes nanometres from 0 to 1000 (got '%s')\n", argv[i]);
+        return 2;
+      }
     } else if (arg == "--cpu") {
       stepClockIsCpu() = true;
     } else if (arg == "small" || arg == "large" || arg == "all") {
@@ -393,7 +449,9 @@ int main(int argc, char** argv) {
   std::vector<SceneResult> results;
   for (const std::string& name : names) {
     const BenchScene ours = sceneNamed(name, gap);
-    SceneResult r{name, 0, {}, {}, {}, {}, {}};
+    SceneResult r;
+    r.name = name;
+    r.stack = ours.tracksTopBox;
     for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
     r.bodies += static_cast<int>(ours.discs.size());
     // The engines' runs taken in turn (ours, 2.4.1, v3, ours, ...), so that a change in the
@@ -408,27 +466,31 @@ int main(int argc, char** argv) {
     const BenchScene v3Scene = sceneNamed(name, kBox2dV3Gap);
 #endif
     for (int run = 0; run < runs; ++run) {
+      const double shift = 1e-9 * jitter * run;
       for (size_t m = 0; m < methods.size(); ++m)
-        ourRuns[m].add(runContactLab(ours, methods[m].settings));
+        ourRuns[m].add(runContactLab(jitteredScene(ours, shift), methods[m].settings));
 #ifdef CONTACTLAB_HAVE_BOX2D
-      if (withV2) v2Runs.add(runBox2dV2(v2Scene));
+      if (withV2) v2Runs.add(runBox2dV2(jitteredScene(v2Scene, shift)));
 #endif
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
-      v3Runs.add(runBox2dV3(v3Scene));
+      v3Runs.add(runBox2dV3(jitteredScene(v3Scene, shift)));
 #endif
     }
     for (size_t m = 0; m < methods.size(); ++m) {
       r.ours.push_back(ourRuns[m].final());
       r.ourTimes.push_back(ourRuns[m].times);
+      r.ourOutcomes.push_back(ourRuns[m].outcomes);
       printRow(name, label(methods[m]), r.bodies, r.ours.back(), ours.tracksTopBox);
     }
     if (!v2Runs.times.empty()) {
       r.v2 = v2Runs.final();
+      r.v2Outcomes = v2Runs.outcomes;
       printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
     }
     if (!v3Runs.times.empty()) {
       r.v3 = v3Runs.final();
       r.v3Times = v3Runs.times;
+      r.v3Outcomes = v3Runs.outcomes;
       printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
     }
     std::fflush(stdout);
@@ -443,6 +505,7 @@ int main(int argc, char** argv) {
   printGrowth(methods, results, "pyramid40", "pyramid100", 7);
   printGrowth(methods, results, "rain1000", "rain10000", 11);
   printStages(methods, results);
+  if (jitter > 0) printJitteredQuality(methods, results, jitter);
   std::printf("\nload average at the end: %s\n", loadAverage().c_str());
   return 0;
 }
