@@ -20,7 +20,7 @@ constexpr double kBlockConditioning = 1e-3;
 constexpr double kSoftHertz = 60;
 constexpr double kSoftHertzPerRate = 0.25;
 // The damping ratio: a tall pyramid's slow sideways sway after it has settled is least for ratios
-// of 31 to 39 (pyramid70 and pyramid100 over 16 starts nanometres apart: at most 6.7 and 6.9 mm
+// of 31 to 37 (pyramid70 and pyramid100 over 16 starts nanometres apart: at most 6.7 and 6.9 mm
 // of motion between 5 s and 10 s at 35, against 9.7 and 13.3 mm at 28; docs/timestep.md).
 // Higher ratios slow the push-out (its rate, omega / (2 zeta + hs omega), is 5.3/s here).
 constexpr double kSoftDamping = 35;
