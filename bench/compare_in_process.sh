@@ -32,6 +32,11 @@ done
 
 side() {  # tree side(a|b)
   local build=$work/$2
+  # A build made from another tree before (CMake refuses to reuse it for this one) starts afresh.
+  if [[ -f $build/CMakeCache.txt ]] &&
+    ! grep -qxF "CMAKE_HOME_DIRECTORY:INTERNAL=$1" "$build/CMakeCache.txt"; then
+    rm -rf "$build"
+  fi
   cmake -S "$1" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS="-Dcontactlab=cl_$2" \
     > "$build.configure.log"
   cmake --build "$build" -j"$(nproc)" --target contactlab_physics > "$build.build.log"
