@@ -3,16 +3,16 @@
 // (b2DefaultWorldDef, 4 substeps), side by side in one run, one thread, sleeping off
 // (box2d_sides.h). Without Box2D v3, issue 17's v3 figures stand in as a reference.
 //
-// Per scene and engine: milliseconds per step (median of R runs, the engines' runs taken in turn;
-// wall time, or with --cpu the stepping thread's processor time), the largest displacement of
-// any body after settling (from 1 s to the end for the box scenes, from 15 s to the end for the
-// discs) and, for the stacks, between 5 s and 10 s (steps 300 to 600), the deepest overlap at the
-// end and at any step of the run (Box2D 2.4.1: below its polygon skin, the surface it keeps bodies
-// apart at; Box2D v3: its manifolds' separations, computed at the start of a step; ContactLab:
-// found at the start of a step), and the top box's height loss at the end and the largest during
-// the run. Then the times side by side with their ratios, the growth from
-// pyramid40 to pyramid100 and from rain1000 to rain10000 of each engine, and ContactLab's stage
-// times and QP/CCP effort per step (solves, iterations, capped solves).
+// Per scene and engine: milliseconds per step (median of R runs, the engines' runs taken in turn
+// kWindowSteps steps at a time, box2d_sides.h; wall time, or with --cpu the stepping thread's
+// processor time), the largest displacement of any body after settling (from 1 s to the end for
+// the box scenes, from 15 s to the end for the discs) and, for the stacks, between 5 s and 10 s
+// (steps 300 to 600), the deepest overlap at the end and at any step of the run (Box2D 2.4.1: below
+// its polygon skin, the surface it keeps bodies apart at; Box2D v3: its manifolds' separations,
+// computed at the start of a step; ContactLab: found at the start of a step), and the top box's
+// height loss at the end and the largest during the run. Then the times side by side with their
+// ratios, the growth from pyramid40 to pyramid100 and from rain1000 to rain10000 of each engine,
+// and ContactLab's stage times and QP/CCP effort per step (solves, iterations, capped solves).
 //
 // With --jitter NM, run k starts from the scene with each movable body's x moved by k NM
 // nanometres times a whole number from -6 to 6 (timestep_scenes.h: jitteredScene; run 0 is the
@@ -31,8 +31,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_world.h"
@@ -88,41 +90,56 @@ struct SceneResult {
   std::vector<Outcome> v2Outcomes, v3Outcomes;
 };
 
-OurOutcome runContactLab(const BenchScene& scene, const WorldSettings& base) {
-  WorldSettings settings = base;
-  settings.solver = SolverKind::Timestep;
-  BenchWorld built = buildBenchWorld(scene, settings);
-  World& world = built.world;
-  const BodyId top = built.moving.back();
-  RunTracker tracker(scene, world.body(top)->state.position.y);
-  Positions positions;
-  double seconds = 0;
-  for (int step = 1; step <= scene.steps; ++step) {
-    const double start = stepClockSeconds();
-    if (!world.step()) {
-      std::fprintf(stderr, "%s: the simulation failed\n", scene.name.c_str());
-      std::exit(3);
-    }
-    seconds += stepClockSince(start);
-    tracker.top(world.body(top)->state.position.y);
-    if (tracker.wantsPositions(step)) {
-      positions.clear();
-      for (BodyId id : built.moving) {
-        const Vec2 p = world.body(id)->state.position;
-        positions.x.push_back(p.x);
-        positions.y.push_back(p.y);
+// ContactLab's run of a scene.
+class OurRun : public EngineRun<OurOutcome> {
+ public:
+  OurRun(const BenchScene& scene, const WorldSettings& base)
+      : scene_(scene), built_(buildBenchWorld(scene, timestepSettings(base))) {
+    tracker_.emplace(scene, world().body(built_.moving.back())->state.position.y);
+  }
+
+  void advance(int steps) override {
+    World& w = world();
+    for (int k = 0; k < steps && step_ < scene_.steps; ++k) {
+      ++step_;
+      const double start = stepClockSeconds();
+      if (!w.step()) {
+        std::fprintf(stderr, "%s: the simulation failed\n", scene_.name.c_str());
+        std::exit(3);
       }
-      tracker.record(step, positions);
+      seconds_ += stepClockSince(start);
+      tracker_->top(w.body(built_.moving.back())->state.position.y);
+      tracker_->recordAt(step_, built_.moving, [&](BodyId id) {
+        const Vec2 p = w.body(id)->state.position;
+        return std::pair(p.x, p.y);
+      });
     }
   }
-  OurOutcome out;
-  static_cast<Outcome&>(out) = tracker.outcome();
-  out.msPerStep = 1e3 * seconds / scene.steps;
-  out.stats = world.statistics();
-  for (const ContactReport& c : world.contacts()) out.overlap = std::max(out.overlap, -c.distance);
-  out.deepest = std::max(out.stats.deepestPenetration, out.overlap);
-  return out;
-}
+
+  OurOutcome finish() override {
+    OurOutcome out;
+    static_cast<Outcome&>(out) = tracker_->outcome();
+    out.msPerStep = 1e3 * seconds_ / scene_.steps;
+    out.stats = world().statistics();
+    for (const ContactReport& c : world().contacts())
+      out.overlap = std::max(out.overlap, -c.distance);
+    out.deepest = std::max(out.stats.deepestPenetration, out.overlap);
+    return out;
+  }
+
+ private:
+  static WorldSettings timestepSettings(WorldSettings settings) {
+    settings.solver = SolverKind::Timestep;
+    return settings;
+  }
+  World& world() { return built_.world; }
+
+  BenchScene scene_;
+  BenchWorld built_;
+  std::optional<RunTracker> tracker_;
+  double seconds_ = 0;
+  int step_ = 0;
+};
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -454,8 +471,8 @@ int main(int argc, char** argv) {
     r.stack = ours.tracksTopBox;
     for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
     r.bodies += static_cast<int>(ours.discs.size());
-    // The engines' runs taken in turn (ours, 2.4.1, v3, ours, ...), so that a change in the
-    // machine's state while a scene runs (other work, the memory's) falls on each engine alike.
+    // The engines' runs taken in turn, kWindowSteps steps each (ours, 2.4.1, v3, ours, ...), so
+    // that a change in the machine's speed while a scene runs falls on each engine alike.
     std::vector<Runs<OurOutcome>> ourRuns(methods.size());
     Runs<Outcome> v2Runs;
     Runs<V3Outcome> v3Runs;
@@ -467,14 +484,25 @@ int main(int argc, char** argv) {
 #endif
     for (int run = 0; run < runs; ++run) {
       const double shift = 1e-9 * jitter * run;
-      for (size_t m = 0; m < methods.size(); ++m)
-        ourRuns[m].add(runContactLab(jitteredScene(ours, shift), methods[m].settings));
+      std::vector<std::unique_ptr<EngineRun<OurOutcome>>> ourRun;
+      for (const Method& m : methods)
+        ourRun.push_back(std::make_unique<OurRun>(jitteredScene(ours, shift), m.settings));
+      std::unique_ptr<EngineRun<Outcome>> v2Run;
+      std::unique_ptr<EngineRun<V3Outcome>> v3Run;
 #ifdef CONTACTLAB_HAVE_BOX2D
-      if (withV2) v2Runs.add(runBox2dV2(jitteredScene(v2Scene, shift)));
+      if (withV2) v2Run = startBox2dV2(jitteredScene(v2Scene, shift));
 #endif
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
-      v3Runs.add(runBox2dV3(jitteredScene(v3Scene, shift)));
+      v3Run = startBox2dV3(jitteredScene(v3Scene, shift));
 #endif
+      for (int done = 0; done < ours.steps; done += kWindowSteps) {
+        for (auto& method : ourRun) method->advance(kWindowSteps);
+        if (v2Run) v2Run->advance(kWindowSteps);
+        if (v3Run) v3Run->advance(kWindowSteps);
+      }
+      for (size_t m = 0; m < methods.size(); ++m) ourRuns[m].add(ourRun[m]->finish());
+      if (v2Run) v2Runs.add(v2Run->finish());
+      if (v3Run) v3Runs.add(v3Run->finish());
     }
     for (size_t m = 0; m < methods.size(); ++m) {
       r.ours.push_back(ourRuns[m].final());

@@ -3,6 +3,8 @@
 // (built from -DCONTACTLAB_BOX2D_V3_DIR, box2d_v3_side.cpp). One thread, sleeping off.
 #pragma once
 
+#include <memory>
+
 #include "run_tracker.h"
 #include "timestep_scenes.h"
 
@@ -14,9 +16,23 @@ namespace contactlab::bench {
 inline constexpr double kBox2dV2Gap = 0.02;
 inline constexpr double kBox2dV3Gap = 0;
 
+// One engine's run of a scene, taken a few steps at a time: contactlab-bench-box2d steps the
+// engines' runs of a scene in turn, kWindowSteps steps each, so that the host's changes of speed
+// (which on a shared machine move a run's time by a third) fall on every engine alike.
+template <class Out>
+class EngineRun {
+ public:
+  virtual ~EngineRun() = default;
+  // Takes the next `steps` steps (timed), noting what the run measures.
+  virtual void advance(int steps) = 0;
+  // What the run measured, once it has taken all of the scene's steps.
+  virtual Out finish() = 0;
+};
+inline constexpr int kWindowSteps = 20;
+
 // Box2D 2.4.1 with its documented settings: 8 velocity and 3 position iterations a step. Overlap:
 // below the polygon skin, its contact surface.
-Outcome runBox2dV2(const BenchScene& scene);
+std::unique_ptr<EngineRun<Outcome>> startBox2dV2(const BenchScene& scene);
 
 // Box2D v3's own stage times, ms a step over a run, from b2World_GetProfile (on the wall clock, as
 // ContactLab's stage times are), in ContactLab's stages: detection (the pairs, the contacts' update
@@ -31,6 +47,6 @@ struct V3Outcome : Outcome {
 
 // Box2D v3 with b2DefaultWorldDef (so its default contact softness, 30 Hz, damping ratio 10),
 // sleeping off, workerCount 1 and no task system, b2World_Step(world, dt, 4 substeps).
-V3Outcome runBox2dV3(const BenchScene& scene);
+std::unique_ptr<EngineRun<V3Outcome>> startBox2dV3(const BenchScene& scene);
 
 }  // namespace contactlab::bench

@@ -2,6 +2,8 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "box2d_sides.h"
@@ -39,47 +41,63 @@ b2Body* addBody(b2World& world, b2BodyType type, double x, double y, const b2Sha
   return body;
 }
 
-}  // namespace
+// Box2D 2.4.1's run of a scene (box2d_sides.h: EngineRun).
+class V2Run : public EngineRun<Outcome> {
+ public:
+  explicit V2Run(const BenchScene& scene)
+      : world_(b2Vec2(0, -static_cast<float>(kBenchGravity))), steps_(scene.steps) {
+    world_.SetAllowSleeping(false);
+    for (const SceneBox& b : scene.boxes) {
+      b2PolygonShape shape;
+      shape.SetAsBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
+      b2Body* body =
+          addBody(world_, b.fixed ? b2_staticBody : b2_dynamicBody, b.x, b.y, shape, scene);
+      if (!b.fixed) moving_.push_back(body);
+    }
+    for (const SceneDisc& d : scene.discs) {
+      b2CircleShape shape;
+      shape.m_radius = static_cast<float>(d.r);
+      moving_.push_back(addBody(world_, b2_dynamicBody, d.x, d.y, shape, scene));
+    }
+    top_ = moving_.back();
+    tracker_.emplace(scene, top_->GetPosition().y);
+  }
 
-Outcome runBox2dV2(const BenchScene& scene) {
-  b2World world(b2Vec2(0, -static_cast<float>(kBenchGravity)));
-  world.SetAllowSleeping(false);
-  std::vector<b2Body*> moving;
-  for (const SceneBox& b : scene.boxes) {
-    b2PolygonShape shape;
-    shape.SetAsBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
-    b2Body* body = addBody(world, b.fixed ? b2_staticBody : b2_dynamicBody, b.x, b.y, shape, scene);
-    if (!b.fixed) moving.push_back(body);
-  }
-  for (const SceneDisc& d : scene.discs) {
-    b2CircleShape shape;
-    shape.m_radius = static_cast<float>(d.r);
-    moving.push_back(addBody(world, b2_dynamicBody, d.x, d.y, shape, scene));
-  }
-  b2Body* top = moving.back();
-  RunTracker tracker(scene, top->GetPosition().y);
-  Positions positions;
-  double seconds = 0;
-  for (int step = 1; step <= scene.steps; ++step) {
-    const double start = stepClockSeconds();
-    world.Step(static_cast<float>(kBenchDt), 8, 3);
-    seconds += stepClockSince(start);
-    Outcome& out = tracker.outcome();
-    out.deepest = std::max(out.deepest, deepestOverlap(world));
-    tracker.top(top->GetPosition().y);
-    if (tracker.wantsPositions(step)) {
-      positions.clear();
-      for (b2Body* body : moving) {
-        positions.x.push_back(body->GetPosition().x);
-        positions.y.push_back(body->GetPosition().y);
-      }
-      tracker.record(step, positions);
+  void advance(int steps) override {
+    for (int k = 0; k < steps && step_ < steps_; ++k) {
+      ++step_;
+      const double start = stepClockSeconds();
+      world_.Step(static_cast<float>(kBenchDt), 8, 3);
+      seconds_ += stepClockSince(start);
+      Outcome& out = tracker_->outcome();
+      out.deepest = std::max(out.deepest, deepestOverlap(world_));
+      tracker_->top(top_->GetPosition().y);
+      tracker_->recordAt(step_, moving_, [](const b2Body* body) {
+        return std::pair<double, double>(body->GetPosition().x, body->GetPosition().y);
+      });
     }
   }
-  Outcome& out = tracker.outcome();
-  out.msPerStep = 1e3 * seconds / scene.steps;
-  out.overlap = deepestOverlap(world);
-  return out;
+
+  Outcome finish() override {
+    Outcome out = tracker_->outcome();
+    out.msPerStep = 1e3 * seconds_ / steps_;
+    out.overlap = deepestOverlap(world_);
+    return out;
+  }
+
+ private:
+  b2World world_;
+  std::vector<b2Body*> moving_;
+  b2Body* top_ = nullptr;
+  std::optional<RunTracker> tracker_;
+  double seconds_ = 0;
+  int steps_ = 0, step_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineRun<Outcome>> startBox2dV2(const BenchScene& scene) {
+  return std::make_unique<V2Run>(scene);
 }
 
 }  // namespace contactlab::bench

@@ -3,6 +3,8 @@
 #include <box2d/box2d.h>
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "box2d_sides.h"
@@ -51,60 +53,76 @@ void addStages(const b2Profile& p, V3Stages& stages) {
                      p.relaxImpulses + p.applyRestitution + p.storeImpulses;
 }
 
-}  // namespace
+// Box2D v3's run of a scene (box2d_sides.h: EngineRun), through its C API.
+class V3Run : public EngineRun<V3Outcome> {
+ public:
+  explicit V3Run(const BenchScene& scene) : steps_(scene.steps) {
+    b2WorldDef def = b2DefaultWorldDef();
+    def.gravity = {0, -static_cast<float>(kBenchGravity)};
+    def.enableSleep = false;
+    def.workerCount = 1;  // and no enqueueTask: every stage runs on this thread
+    world_ = b2CreateWorld(&def);
+    const b2ShapeDef shape = shapeDef(scene);
+    for (const SceneBox& b : scene.boxes) {
+      const b2BodyId body = addBody(world_, b.fixed ? b2_staticBody : b2_dynamicBody, b.x, b.y);
+      const b2Polygon box = b2MakeBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
+      b2CreatePolygonShape(body, &shape, &box);
+      if (!b.fixed) moving_.push_back(body);
+    }
+    for (const SceneDisc& d : scene.discs) {
+      const b2BodyId body = addBody(world_, b2_dynamicBody, d.x, d.y);
+      const b2Circle circle{{0, 0}, static_cast<float>(d.r)};
+      b2CreateCircleShape(body, &shape, &circle);
+      moving_.push_back(body);
+    }
+    top_ = moving_.back();
+    tracker_.emplace(scene, b2Body_GetPosition(top_).y);
+  }
+  ~V3Run() override { b2DestroyWorld(world_); }
+  V3Run(const V3Run&) = delete;
+  V3Run& operator=(const V3Run&) = delete;
 
-V3Outcome runBox2dV3(const BenchScene& scene) {
-  b2WorldDef def = b2DefaultWorldDef();
-  def.gravity = {0, -static_cast<float>(kBenchGravity)};
-  def.enableSleep = false;
-  def.workerCount = 1;  // and no enqueueTask: every stage runs on this thread
-  const b2WorldId world = b2CreateWorld(&def);
-  const b2ShapeDef shape = shapeDef(scene);
-  std::vector<b2BodyId> moving;
-  for (const SceneBox& b : scene.boxes) {
-    const b2BodyId body = addBody(world, b.fixed ? b2_staticBody : b2_dynamicBody, b.x, b.y);
-    const b2Polygon box = b2MakeBox(static_cast<float>(b.w / 2), static_cast<float>(b.h / 2));
-    b2CreatePolygonShape(body, &shape, &box);
-    if (!b.fixed) moving.push_back(body);
-  }
-  for (const SceneDisc& d : scene.discs) {
-    const b2BodyId body = addBody(world, b2_dynamicBody, d.x, d.y);
-    const b2Circle circle{{0, 0}, static_cast<float>(d.r)};
-    b2CreateCircleShape(body, &shape, &circle);
-    moving.push_back(body);
-  }
-  const b2BodyId top = moving.back();
-  RunTracker tracker(scene, b2Body_GetPosition(top).y);
-  Positions positions;
-  std::vector<b2ContactData> buffer;
-  double seconds = 0;
-  V3Stages stages;
-  for (int step = 1; step <= scene.steps; ++step) {
-    const double start = stepClockSeconds();
-    b2World_Step(world, static_cast<float>(kBenchDt), 4);
-    seconds += stepClockSince(start);
-    addStages(b2World_GetProfile(world), stages);
-    Outcome& out = tracker.outcome();
-    out.deepest = std::max(out.deepest, deepestOverlap(moving, buffer));
-    tracker.top(b2Body_GetPosition(top).y);
-    if (tracker.wantsPositions(step)) {
-      positions.clear();
-      for (b2BodyId body : moving) {
+  void advance(int steps) override {
+    for (int k = 0; k < steps && step_ < steps_; ++k) {
+      ++step_;
+      const double start = stepClockSeconds();
+      b2World_Step(world_, static_cast<float>(kBenchDt), 4);
+      seconds_ += stepClockSince(start);
+      addStages(b2World_GetProfile(world_), stages_);
+      Outcome& out = tracker_->outcome();
+      out.deepest = std::max(out.deepest, deepestOverlap(moving_, buffer_));
+      tracker_->top(b2Body_GetPosition(top_).y);
+      tracker_->recordAt(step_, moving_, [](b2BodyId body) {
         const b2Vec2 p = b2Body_GetPosition(body);
-        positions.x.push_back(p.x);
-        positions.y.push_back(p.y);
-      }
-      tracker.record(step, positions);
+        return std::pair<double, double>(p.x, p.y);
+      });
     }
   }
-  V3Outcome out;
-  static_cast<Outcome&>(out) = tracker.outcome();
-  out.msPerStep = 1e3 * seconds / scene.steps;
-  out.overlap = deepestOverlap(moving, buffer);
-  out.stages = {stages.detection / scene.steps, stages.prepare / scene.steps,
-                stages.substeps / scene.steps};
-  b2DestroyWorld(world);
-  return out;
+
+  V3Outcome finish() override {
+    V3Outcome out;
+    static_cast<Outcome&>(out) = tracker_->outcome();
+    out.msPerStep = 1e3 * seconds_ / steps_;
+    out.overlap = deepestOverlap(moving_, buffer_);
+    out.stages = {stages_.detection / steps_, stages_.prepare / steps_, stages_.substeps / steps_};
+    return out;
+  }
+
+ private:
+  b2WorldId world_;
+  std::vector<b2BodyId> moving_;
+  b2BodyId top_;
+  std::optional<RunTracker> tracker_;
+  std::vector<b2ContactData> buffer_;
+  double seconds_ = 0;
+  V3Stages stages_;
+  int steps_ = 0, step_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineRun<V3Outcome>> startBox2dV3(const BenchScene& scene) {
+  return std::make_unique<V3Run>(scene);
 }
 
 }  // namespace contactlab::bench

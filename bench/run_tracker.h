@@ -46,6 +46,19 @@ class RunTracker {
   bool wantsPositions(int step) const {
     return step == settle_ || step == steps_ || (stack_ && (step == kLateFrom || step == kLateTo));
   }
+  // At the steps whose positions are wanted, records those of `bodies`, each given as an (x, y)
+  // pair by positionOf(body).
+  template <class Bodies, class PositionOf>
+  void recordAt(int step, const Bodies& bodies, PositionOf positionOf) {
+    if (!wantsPositions(step)) return;
+    scratch_.clear();
+    for (const auto& body : bodies) {
+      const auto [x, y] = positionOf(body);
+      scratch_.x.push_back(x);
+      scratch_.y.push_back(y);
+    }
+    record(step, scratch_);
+  }
   void record(int step, const Positions& p) {
     if (step == settle_) settled_ = p;
     if (stack_ && step == kLateFrom) lateFrom_ = p;
@@ -71,7 +84,7 @@ class RunTracker {
   int steps_, settle_;
   bool stack_;
   double topStart_;
-  Positions settled_, lateFrom_;
+  Positions settled_, lateFrom_, scratch_;
   Outcome outcome_;
 };
 
