@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contactlab/world.h"
@@ -18,13 +19,29 @@ struct BenchWorld {
   std::vector<BodyId> moving;  // the scene's movable bodies, in its order
 };
 
-inline BenchWorld buildBenchWorld(const BenchScene& scene, const WorldSettings& base) {
+// `base` with the scene's gravity, step, friction and restitution.
+inline WorldSettings benchSettings(const BenchScene& scene, const WorldSettings& base) {
   WorldSettings settings = base;
   settings.gravity = kBenchGravity;
   settings.dt = kBenchDt;
   settings.friction = scene.friction;
   settings.elasticity = scene.restitution;
-  BenchWorld built{World::create(settings).value(), {}};
+  return settings;
+}
+
+// The empty world of `base`'s settings for `scene` (benchSettings); settings no world takes stop
+// the program (status 2) with the reason.
+inline World benchWorldOrExit(const BenchScene& scene, const WorldSettings& base) {
+  Result<World> world = World::create(benchSettings(scene, base));
+  if (!world) {
+    std::fprintf(stderr, "invalid settings: %s\n", world.error().message.c_str());
+    std::exit(2);
+  }
+  return std::move(world.value());
+}
+
+inline BenchWorld buildBenchWorld(const BenchScene& scene, const WorldSettings& base) {
+  BenchWorld built{benchWorldOrExit(scene, base), {}};
   int serial = 0;
   auto addBody = [&](BodyDef def) {
     def.name = "b" + std::to_string(serial++);

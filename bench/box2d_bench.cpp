@@ -37,6 +37,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "bench_world.h"
 #include "box2d_sides.h"
 #include "box2d_v3_reference.h"
@@ -393,7 +394,7 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     const bool hasValue = i + 1 < argc;
     if (arg == "--runs" && hasValue) {
-      runs = std::max(1, std::atoi(argv[++i]));
+      runs = countArgument(arg, argv[++i], 1, 1000);
     } else if (arg == "--method" && hasValue) {
       const std::string m = argv[++i];
       if (m != "pgs" && m != "mprgp" && m != "apgd" && m != "substep") {
@@ -402,22 +403,17 @@ int main(int argc, char** argv) {
       }
       methodNames.push_back(m);
     } else if (arg == "--substeps" && hasValue) {
-      base.substeps = std::atoi(argv[++i]);
+      base.substeps = countArgument(arg, argv[++i], 1, 1000000);
     } else if (arg == "--iterations" && hasValue) {
-      base.qpIterations = std::atoi(argv[++i]);
+      base.qpIterations = countArgument(arg, argv[++i], 1, 1000000000);
     } else if (arg == "--tolerance" && hasValue) {
-      base.qpTolerance = std::atof(argv[++i]);
+      base.qpTolerance = numberArgument(arg, argv[++i], 0, 1e9);
     } else if (arg == "--gap-stabilization" && hasValue) {
-      base.gapStabilization = std::atof(argv[++i]);
+      base.gapStabilization = numberArgument(arg, argv[++i], 0, 1e9);
     } else if (arg == "--without-box2d-2") {
       withV2 = false;
     } else if (arg == "--jitter" && hasValue) {
-      char* end = nullptr;
-      jitter = std::strtod(argv[++i], &end);
-      if (end == argv[i] || *end != '\0' || !(jitter >= 0 && jitter <= 1e3)) {
-        std::fprintf(stderr, "--jitter takes nanometres from 0 to 1000 (got '%s')\n", argv[i]);
-        return 2;
-      }
+      jitter = numberArgument(arg, argv[++i], 0, 1e3);
     } else if (arg == "--cpu") {
       stepClockIsCpu() = true;
     } else if (arg == "small" || arg == "large" || arg == "all") {
@@ -441,7 +437,11 @@ int main(int argc, char** argv) {
                                             : QpSolverKind::Apgd;
     methods.push_back(m);
   }
-  for (const std::string& name : names) sceneNamed(name, 0);  // unknown names fail before any run
+  // Unknown names and settings no world takes fail before any run.
+  for (const std::string& name : names) {
+    const BenchScene scene = sceneNamed(name, base.distanceTol / 2);
+    for (const Method& m : methods) benchWorldOrExit(scene, m.settings);
+  }
 
   const double gap = base.distanceTol / 2;
   std::printf("ContactLab timestep (gap %g m;", gap);

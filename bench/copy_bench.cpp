@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "bench_world.h"
 
 using namespace contactlab;
@@ -90,9 +91,11 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const bool hasValue = i + 1 < argc;
     if (std::strcmp(argv[i], "--steps") == 0 && hasValue) {
-      steps = std::atoi(argv[++i]);
+      steps = countArgument(argv[i], argv[i + 1], 0, 10000000);
+      ++i;
     } else if (std::strcmp(argv[i], "--runs") == 0 && hasValue) {
-      runs = std::max(1, std::atoi(argv[++i]));
+      runs = countArgument(argv[i], argv[i + 1], 1, 1000);
+      ++i;
     } else {
       names.emplace_back(argv[i]);
     }

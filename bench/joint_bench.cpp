@@ -20,9 +20,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "contactlab/world.h"
 
 using namespace contactlab;
+using namespace contactlab::bench;
 
 namespace {
 
@@ -118,9 +120,19 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   int steps = 300, runs = 5;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--steps")) steps = std::atoi(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
+  for (int i = 1; i < argc; ++i) {
+    const bool hasValue = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--steps") && hasValue) {
+      steps = countArgument(argv[i], argv[i + 1], 1, 10000000);
+      ++i;
+    } else if (!std::strcmp(argv[i], "--runs") && hasValue) {
+      runs = countArgument(argv[i], argv[i + 1], 1, 1000);
+      ++i;
+    } else {
+      std::fprintf(stderr, "usage: contactlab-bench-joints [--steps N] [--runs R] (got '%s')\n",
+                   argv[i]);
+      return 2;
+    }
   }
   const std::vector<std::pair<const char*, std::function<World(const WorldSettings&)>>> scenes = {
       {"chain100", [](const WorldSettings& s) { return chain(s, 100); }},

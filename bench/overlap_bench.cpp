@@ -15,9 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "overlap_scene.h"
 
 using namespace contactlab;
+using namespace contactlab::bench;
 
 namespace {
 
@@ -57,13 +59,13 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc) {
-      runs = std::max(1, std::atoi(argv[++i]));
+      runs = countArgument(arg, argv[++i], 1, 1000);
     } else if (arg == "--time" && i + 1 < argc) {
-      seconds = std::atof(argv[++i]);
+      seconds = numberArgument(arg, argv[++i], 1e-3, 1e5);
     } else if (arg == "--spread" && i + 1 < argc) {
-      spread = std::atof(argv[++i]);
+      spread = numberArgument(arg, argv[++i], 0, 1e3);
     } else {
-      sizes.push_back(std::atoi(argv[i]));
+      sizes.push_back(countArgument("a size (boxes)", argv[i], 1, 100000));
     }
   }
   if (sizes.empty()) sizes = {10, 20, 40, 100};

@@ -17,9 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "contact_qp.h"
 
 using namespace contactlab;
+using namespace contactlab::bench;
 
 namespace {
 
@@ -113,13 +115,13 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc) {
-      runs = std::max(1, std::atoi(argv[++i]));
+      runs = countArgument(arg, argv[++i], 1, 1000);
     } else if (arg == "--tolerance" && i + 1 < argc) {
-      tolerance = std::atof(argv[++i]);
+      tolerance = numberArgument(arg, argv[++i], 1e-300, 1);
     } else if (arg == "--iterations" && i + 1 < argc) {
-      iterations = std::atoi(argv[++i]);
+      iterations = countArgument(arg, argv[++i], 1, 1000000000);
     } else {
-      sizes.push_back(std::atoi(arg.c_str()));
+      sizes.push_back(countArgument("a size (contacts)", arg.c_str(), 1, 1000000));
     }
   }
   if (sizes.empty()) sizes = {100, 1000, 5000};
