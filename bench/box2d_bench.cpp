@@ -91,11 +91,11 @@ struct SceneResult {
   std::vector<Outcome> v2Outcomes, v3Outcomes;
 };
 
-// ContactLab's run of a scene.
+// ContactLab's run of a scene with the time-stepping solver's `settings` (a Method's).
 class OurRun : public EngineRun<OurOutcome> {
  public:
-  OurRun(const BenchScene& scene, const WorldSettings& base)
-      : scene_(scene), built_(buildBenchWorld(scene, timestepSettings(base))) {
+  OurRun(const BenchScene& scene, const WorldSettings& settings)
+      : scene_(scene), built_(buildBenchWorld(scene, settings)) {
     tracker_.emplace(scene, world().body(built_.moving.back())->state.position.y);
   }
 
@@ -129,10 +129,6 @@ class OurRun : public EngineRun<OurOutcome> {
   }
 
  private:
-  static WorldSettings timestepSettings(WorldSettings settings) {
-    settings.solver = SolverKind::Timestep;
-    return settings;
-  }
   World& world() { return built_.world; }
 
   BenchScene scene_;
@@ -430,6 +426,7 @@ int main(int argc, char** argv) {
   std::vector<Method> methods;
   for (const std::string& name : methodNames) {
     Method m{name, base};
+    m.settings.solver = SolverKind::Timestep;
     // "substep" names the substeps scheme; the others the QP method.
     m.settings.timestepScheme = name == "substep" ? TimestepScheme::Substeps : TimestepScheme::Qp;
     m.settings.qpMethod = name == "pgs"     ? QpSolverKind::Pgs
