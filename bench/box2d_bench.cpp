@@ -95,32 +95,14 @@ struct SceneResult {
 class OurRun : public EngineRun<OurOutcome> {
  public:
   OurRun(const BenchScene& scene, const WorldSettings& settings)
-      : scene_(scene), built_(buildBenchWorld(scene, settings)) {
+      : EngineRun(scene.steps), scene_(scene), built_(buildBenchWorld(scene, settings)) {
     tracker_.emplace(scene, world().body(built_.moving.back())->state.position.y);
-  }
-
-  void advance(int steps) override {
-    World& w = world();
-    for (int k = 0; k < steps && step_ < scene_.steps; ++k) {
-      ++step_;
-      const double start = stepClockSeconds();
-      if (!w.step()) {
-        std::fprintf(stderr, "%s: the simulation failed\n", scene_.name.c_str());
-        std::exit(3);
-      }
-      seconds_ += stepClockSince(start);
-      tracker_->top(w.body(built_.moving.back())->state.position.y);
-      tracker_->recordAt(step_, built_.moving, [&](BodyId id) {
-        const Vec2 p = w.body(id)->state.position;
-        return std::pair(p.x, p.y);
-      });
-    }
   }
 
   OurOutcome finish() override {
     OurOutcome out;
     static_cast<Outcome&>(out) = tracker_->outcome();
-    out.msPerStep = 1e3 * seconds_ / scene_.steps;
+    out.msPerStep = msPerStep();
     out.stats = world().statistics();
     for (const ContactReport& c : world().contacts())
       out.overlap = std::max(out.overlap, -c.distance);
@@ -129,13 +111,25 @@ class OurRun : public EngineRun<OurOutcome> {
   }
 
  private:
+  void step() override {
+    if (!world().step()) {
+      std::fprintf(stderr, "%s: the simulation failed\n", scene_.name.c_str());
+      std::exit(3);
+    }
+  }
+  void measure(int number) override {
+    World& w = world();
+    tracker_->top(w.body(built_.moving.back())->state.position.y);
+    tracker_->recordAt(number, built_.moving, [&](BodyId id) {
+      const Vec2 p = w.body(id)->state.position;
+      return std::pair(p.x, p.y);
+    });
+  }
   World& world() { return built_.world; }
 
   BenchScene scene_;
   BenchWorld built_;
   std::optional<RunTracker> tracker_;
-  double seconds_ = 0;
-  int step_ = 0;
 };
 
 double median(std::vector<double> v) {

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "run_tracker.h"
+#include "step_clock.h"
 #include "timestep_scenes.h"
 
 namespace contactlab::bench {
@@ -19,14 +20,37 @@ inline constexpr double kBox2dV3Gap = 0;
 // One engine's run of a scene, taken a few steps at a time: contactlab-bench-box2d steps the
 // engines' runs of a scene in turn, kWindowSteps steps each, so that the host's changes of speed
 // (which on a shared machine move a run's time by a third) fall on every engine alike.
+// Every engine's steps are counted and timed here alike; a side says how to take one step and
+// what to note after it.
 template <class Out>
 class EngineRun {
  public:
   virtual ~EngineRun() = default;
-  // Takes the next `steps` steps (timed), noting what the run measures.
-  virtual void advance(int steps) = 0;
+  // Takes the next `steps` of the scene's steps (each timed), noting what the run measures.
+  void advance(int steps) {
+    for (int k = 0; k < steps && step_ < steps_; ++k) {
+      ++step_;
+      const double start = stepClockSeconds();
+      step();
+      seconds_ += stepClockSince(start);
+      measure(step_);
+    }
+  }
   // What the run measured, once it has taken all of the scene's steps.
   virtual Out finish() = 0;
+
+ protected:
+  explicit EngineRun(int steps) : steps_(steps) {}
+  // One step of the engine's world.
+  virtual void step() = 0;
+  // What the run notes after its step `number` (1 for the first), untimed.
+  virtual void measure(int number) = 0;
+  int steps() const { return steps_; }
+  double msPerStep() const { return 1e3 * seconds_ / steps_; }
+
+ private:
+  int steps_ = 0, step_ = 0;
+  double seconds_ = 0;
 };
 inline constexpr int kWindowSteps = 20;
 

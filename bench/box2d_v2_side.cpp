@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "box2d_sides.h"
-#include "step_clock.h"
 
 namespace contactlab::bench {
 
@@ -45,7 +44,7 @@ b2Body* addBody(b2World& world, b2BodyType type, double x, double y, const b2Sha
 class V2Run : public EngineRun<Outcome> {
  public:
   explicit V2Run(const BenchScene& scene)
-      : world_(b2Vec2(0, -static_cast<float>(kBenchGravity))), steps_(scene.steps) {
+      : EngineRun(scene.steps), world_(b2Vec2(0, -static_cast<float>(kBenchGravity))) {
     world_.SetAllowSleeping(false);
     for (const SceneBox& b : scene.boxes) {
       b2PolygonShape shape;
@@ -63,35 +62,28 @@ class V2Run : public EngineRun<Outcome> {
     tracker_.emplace(scene, top_->GetPosition().y);
   }
 
-  void advance(int steps) override {
-    for (int k = 0; k < steps && step_ < steps_; ++k) {
-      ++step_;
-      const double start = stepClockSeconds();
-      world_.Step(static_cast<float>(kBenchDt), 8, 3);
-      seconds_ += stepClockSince(start);
-      Outcome& out = tracker_->outcome();
-      out.deepest = std::max(out.deepest, deepestOverlap(world_));
-      tracker_->top(top_->GetPosition().y);
-      tracker_->recordAt(step_, moving_, [](const b2Body* body) {
-        return std::pair<double, double>(body->GetPosition().x, body->GetPosition().y);
-      });
-    }
-  }
-
   Outcome finish() override {
     Outcome out = tracker_->outcome();
-    out.msPerStep = 1e3 * seconds_ / steps_;
+    out.msPerStep = msPerStep();
     out.overlap = deepestOverlap(world_);
     return out;
   }
 
  private:
+  void step() override { world_.Step(static_cast<float>(kBenchDt), 8, 3); }
+  void measure(int number) override {
+    Outcome& out = tracker_->outcome();
+    out.deepest = std::max(out.deepest, deepestOverlap(world_));
+    tracker_->top(top_->GetPosition().y);
+    tracker_->recordAt(number, moving_, [](const b2Body* body) {
+      return std::pair<double, double>(body->GetPosition().x, body->GetPosition().y);
+    });
+  }
+
   b2World world_;
   std::vector<b2Body*> moving_;
   b2Body* top_ = nullptr;
   std::optional<RunTracker> tracker_;
-  double seconds_ = 0;
-  int steps_ = 0, step_ = 0;
 };
 
 }  // namespace

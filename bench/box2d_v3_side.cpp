@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "box2d_sides.h"
-#include "step_clock.h"
 
 namespace contactlab::bench {
 
@@ -56,7 +55,7 @@ void addStages(const b2Profile& p, V3Stages& stages) {
 // Box2D v3's run of a scene (box2d_sides.h: EngineRun), through its C API.
 class V3Run : public EngineRun<V3Outcome> {
  public:
-  explicit V3Run(const BenchScene& scene) : steps_(scene.steps) {
+  explicit V3Run(const BenchScene& scene) : EngineRun(scene.steps) {
     b2WorldDef def = b2DefaultWorldDef();
     def.gravity = {0, -static_cast<float>(kBenchGravity)};
     def.enableSleep = false;
@@ -82,41 +81,35 @@ class V3Run : public EngineRun<V3Outcome> {
   V3Run(const V3Run&) = delete;
   V3Run& operator=(const V3Run&) = delete;
 
-  void advance(int steps) override {
-    for (int k = 0; k < steps && step_ < steps_; ++k) {
-      ++step_;
-      const double start = stepClockSeconds();
-      b2World_Step(world_, static_cast<float>(kBenchDt), 4);
-      seconds_ += stepClockSince(start);
-      addStages(b2World_GetProfile(world_), stages_);
-      Outcome& out = tracker_->outcome();
-      out.deepest = std::max(out.deepest, deepestOverlap(moving_, buffer_));
-      tracker_->top(b2Body_GetPosition(top_).y);
-      tracker_->recordAt(step_, moving_, [](b2BodyId body) {
-        const b2Vec2 p = b2Body_GetPosition(body);
-        return std::pair<double, double>(p.x, p.y);
-      });
-    }
-  }
-
   V3Outcome finish() override {
     V3Outcome out;
     static_cast<Outcome&>(out) = tracker_->outcome();
-    out.msPerStep = 1e3 * seconds_ / steps_;
+    out.msPerStep = msPerStep();
     out.overlap = deepestOverlap(moving_, buffer_);
-    out.stages = {stages_.detection / steps_, stages_.prepare / steps_, stages_.substeps / steps_};
+    out.stages = {stages_.detection / steps(), stages_.prepare / steps(),
+                  stages_.substeps / steps()};
     return out;
   }
 
  private:
+  void step() override { b2World_Step(world_, static_cast<float>(kBenchDt), 4); }
+  void measure(int number) override {
+    addStages(b2World_GetProfile(world_), stages_);
+    Outcome& out = tracker_->outcome();
+    out.deepest = std::max(out.deepest, deepestOverlap(moving_, buffer_));
+    tracker_->top(b2Body_GetPosition(top_).y);
+    tracker_->recordAt(number, moving_, [](b2BodyId body) {
+      const b2Vec2 p = b2Body_GetPosition(body);
+      return std::pair<double, double>(p.x, p.y);
+    });
+  }
+
   b2WorldId world_;
   std::vector<b2BodyId> moving_;
   b2BodyId top_;
   std::optional<RunTracker> tracker_;
   std::vector<b2ContactData> buffer_;
-  double seconds_ = 0;
   V3Stages stages_;
-  int steps_ = 0, step_ = 0;
 };
 
 }  // namespace
