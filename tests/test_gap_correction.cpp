@@ -194,10 +194,10 @@ TEST_CASE("a box placed exactly on the floor rises to the target gap with no ver
     }
     // The correction moves the position; the velocity stays that of a box at rest on a floor.
     CHECK(fastestRise < 1e-6);
-    // 1e-5 m is 0.2 % of the gap: a correction with a time constant of a few steps (the substeps'
-    // 0.19 s, a rate of 5.3/s: docs/timestep.md) is done well before 1.5 s. The substeps' contacts
-    // are soft (a spring of 60 Hz), so the box rests lower by its static compression
-    // g / omega^2 = 9.81 / (2 pi 60)^2 = 6.9e-5 m.
+    // 1e-5 m is 0.2 % of the gap: a correction whose time constant is at most 0.19 s (the
+    // substeps' push-out, a rate of 5.3/s: docs/timestep.md; the solves to a tolerance take a few
+    // steps) is done well before 1.5 s. The substeps' contacts are soft (a spring of 60 Hz), so the
+    // box rests lower by its static compression g / omega^2 = 9.81 / (2 pi 60)^2 = 6.9e-5 m.
     const double omega = 2 * std::numbers::pi * 60;
     const double sag = config.scheme == TimestepScheme::Substeps && isTimestep(config)
                            ? kG / (omega * omega)
