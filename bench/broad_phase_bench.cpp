@@ -14,8 +14,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "broad_phase.h"
 #include "timestep_scenes.h"
 
@@ -87,11 +89,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> names;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      runs = std::atoi(argv[++i]);
-      if (runs < 1) {
-        std::fprintf(stderr, "--runs takes a count of at least 1, not '%s'\n", argv[i]);
-        return 2;
-      }
+      runs = countArgument(argv[i], argv[i + 1], 1, 1000);
+      ++i;
     } else {
       names.push_back(argv[i]);
     }
@@ -100,18 +99,22 @@ int main(int argc, char** argv) {
     names = smallSceneNames();
     names.insert(names.end(), largeSceneNames().begin(), largeSceneNames().end());
   }
-  std::printf("%-14s %6s %8s %12s %12s %12s\n", "scene", "boxes", "pairs", "sweep us", "grid us",
-              "automatic us");
+  std::vector<BenchScene> scenes;  // every name checked before any is measured
   for (const std::string& name : names) {
-    const auto scene = comparisonScene(name, 0.005);
+    std::optional<BenchScene> scene = comparisonScene(name, 0.005);
     if (!scene) {
       std::fprintf(stderr, "unknown scene '%s'\n", name.c_str());
       return 2;
     }
-    std::vector<BenchScene> variants{*scene};
-    if (!scene->discs.empty()) variants.push_back(heapOf(*scene));
-    if (scene->discs.empty() && scene->boxes.size() > 100) {  // one more box 1,000 km away
-      variants.push_back(*scene);
+    scenes.push_back(std::move(*scene));
+  }
+  std::printf("%-14s %6s %8s %12s %12s %12s\n", "scene", "boxes", "pairs", "sweep us", "grid us",
+              "automatic us");
+  for (const BenchScene& scene : scenes) {
+    std::vector<BenchScene> variants{scene};
+    if (!scene.discs.empty()) variants.push_back(heapOf(scene));
+    if (scene.discs.empty() && scene.boxes.size() > 100) {  // one more box 1,000 km away
+      variants.push_back(scene);
       variants.back().name += "-far";
       variants.back().boxes.push_back({1e6, 1e6});
     }

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench_arguments.h"
@@ -105,7 +106,7 @@ int main(int argc, char** argv) {
                             {"timestep apgd", SolverKind::Timestep, TimestepScheme::Qp},
                             {"timestep substeps", SolverKind::Timestep, TimestepScheme::Substeps}};
   const double gap = WorldSettings{}.distanceTol / 2;
-  std::printf("World copies after %d steps, median of %d copies\n", steps, runs);
+  std::vector<BenchScene> scenes;  // every name checked before any is measured
   for (const std::string& name : names) {
     std::optional<BenchScene> scene = sceneNamed(name, gap);
     if (!scene) {
@@ -113,7 +114,10 @@ int main(int argc, char** argv) {
                    name.c_str());
       return 2;
     }
-    for (const Solver& solver : solvers) measure(*scene, solver, steps, runs);
+    scenes.push_back(std::move(*scene));
   }
+  std::printf("World copies after %d steps, median of %d copies\n", steps, runs);
+  for (const BenchScene& scene : scenes)
+    for (const Solver& solver : solvers) measure(scene, solver, steps, runs);
   return 0;
 }

@@ -15,9 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "contactlab/scene.h"
 
 using namespace contactlab;
+using contactlab::bench::countArgument;
 
 namespace {
 
@@ -77,7 +79,8 @@ void measure(int count, const char* solver) {
 
 int main(int argc, char** argv) {
   std::vector<int> counts;
-  for (int i = 1; i < argc; ++i) counts.push_back(std::atoi(argv[i]));
+  for (int i = 1; i < argc; ++i)
+    counts.push_back(countArgument("a count of bodies", argv[i], 1, 10000000));
   if (counts.empty()) counts = {10000, 100000};
   for (int count : counts) {
     if (count < 1) {

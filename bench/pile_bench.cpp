@@ -22,10 +22,12 @@
 #include <string>
 #include <vector>
 
+#include "bench_arguments.h"
 #include "pile_scene.h"
 #include "step_clock.h"
 
 using namespace contactlab;
+using contactlab::bench::countArgument;
 
 namespace {
 
@@ -157,15 +159,15 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--runs" && i + 1 < argc) {
-      runs = std::atoi(argv[++i]);
+      runs = countArgument(arg, argv[++i], 1, 1000);
     } else if (arg == "--max" && i + 1 < argc) {
-      maxBlocks = std::atoi(argv[++i]);
+      maxBlocks = countArgument(arg, argv[++i], 1, 100000);
     } else if (arg == "--additive") {
       additivePile = true;
     } else if (arg == "--cpu") {
       bench::stepClockIsCpu() = true;
     } else {
-      sizes.push_back(std::atoi(argv[i]));
+      sizes.push_back(countArgument("a pile's size", argv[i], 1, 100000));
     }
   }
   if (runs < 1 || maxBlocks < 1) {

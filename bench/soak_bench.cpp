@@ -14,10 +14,12 @@
 #include <iterator>
 #include <string>
 
+#include "bench_arguments.h"
 #include "contactlab/scene.h"
 #include "pile_scene.h"
 
 using namespace contactlab;
+using contactlab::bench::numberArgument;
 
 namespace {
 
@@ -71,11 +73,10 @@ int main(int argc, char** argv) {
   double minutes = 60, every = 60;
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string option = argv[i];
-    double value = std::atof(argv[i + 1]);
-    if (option == "--minutes" && value > 0) {
-      minutes = value;
-    } else if (option == "--every" && value > 0) {
-      every = value;
+    if (option == "--minutes") {
+      minutes = numberArgument(option, argv[i + 1], 1e-3, 1e6);
+    } else if (option == "--every") {
+      every = numberArgument(option, argv[i + 1], 1e-3, 1e6);
     } else {
       std::fprintf(stderr, "error: bad option %s %s\n", argv[i], argv[i + 1]);
       return 2;
