@@ -4,8 +4,9 @@
 // (box2d_sides.h). Without Box2D v3, issue 17's v3 figures stand in as a reference.
 //
 // Per scene and engine: milliseconds per step (median of R runs, the engines' runs taken in turn
-// kWindowSteps steps at a time, box2d_sides.h; wall time, or with --cpu the stepping thread's
-// processor time), the largest displacement of any body after settling (from 1 s to the end for
+// kWindowSteps steps at a time, box2d_sides.h, and the two scenes of a growth, when both are
+// named, taken together in the same way; wall time, or with --cpu the stepping thread's processor
+// time), the largest displacement of any body after settling (from 1 s to the end for
 // the box scenes, from 15 s to the end for the discs) and, for the stacks, between 5 s and 10 s
 // (steps 300 to 600), the deepest overlap at the end and at any step of the run (Box2D 2.4.1: below
 // its polygon skin, the surface it keeps bodies apart at; Box2D v3: its manifolds' separations,
@@ -284,7 +285,7 @@ void printSideBySide(const std::vector<Method>& methods, const std::vector<Scene
   printTable(headers, rows);
 }
 
-// Each engine's time on `to` over its time on `from`, when both were run.
+// Each engine's time on `to` over its time on `from`, when both were run (together: runGroups).
 void printGrowth(const std::vector<Method>& methods, const std::vector<SceneResult>& results,
                  const std::string& from, const std::string& to, double target) {
   const SceneResult* a = nullptr;
@@ -373,6 +374,136 @@ std::string describe(const Method& m) {
   return text;
 }
 
+// A scene of the comparison, placed at each engine's resting gap, and its runs on every engine.
+struct SceneRuns {
+  BenchScene ours, v2, v3;
+  SceneResult result;
+  std::vector<Runs<OurOutcome>> ourRuns;  // one per method
+  Runs<Outcome> v2Runs;
+  Runs<V3Outcome> v3Runs;
+};
+
+SceneRuns sceneRuns(const std::string& name, double gap, size_t methods) {
+  SceneRuns scene{sceneNamed(name, gap),
+                  sceneNamed(name, kBox2dV2Gap),
+                  sceneNamed(name, kBox2dV3Gap),
+                  {},
+                  {},
+                  {},
+                  {}};
+  SceneResult& r = scene.result;
+  r.name = name;
+  r.stack = scene.ours.tracksTopBox;
+  for (const SceneBox& b : scene.ours.boxes) r.bodies += !b.fixed;
+  r.bodies += static_cast<int>(scene.ours.discs.size());
+  scene.ourRuns.resize(methods);
+  return scene;
+}
+
+// The growths the tables give (printGrowth), from one scene to a larger one, and issue 17's target
+// for ContactLab's.
+struct Growth {
+  const char* from;
+  const char* to;
+  double target;
+};
+constexpr Growth kGrowths[] = {{"pyramid40", "pyramid100", 7}, {"rain1000", "rain10000", 11}};
+
+// The named scenes (indices into `names`) in the groups that are run together: the two scenes of a
+// growth when both are named, at the place of the first named, and every other scene alone.
+std::vector<std::vector<size_t>> runGroups(const std::vector<std::string>& names) {
+  std::vector<std::vector<size_t>> groups;
+  std::vector<bool> placed(names.size(), false);
+  auto index = [&](const std::string& name) {
+    return static_cast<size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (placed[k]) continue;
+    std::vector<size_t> group{k};
+    for (const Growth& growth : kGrowths) {
+      const size_t a = index(growth.from), b = index(growth.to);
+      if (a == names.size() || b == names.size() || (k != a && k != b)) continue;
+      const size_t partner = k == a ? b : a;
+      if (!placed[partner] && partner != k) group.push_back(partner);
+    }
+    for (size_t g : group) placed[g] = true;
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+// `runs` runs of each scene of `group` on every engine (run k jittered by k x `jitter` nm), the
+// scenes' runs taken together: the engines' runs of all of them in turn a window at a time
+// (kWindowSteps steps of the longest scene, the others' steps in proportion), so that a change in
+// the machine's speed falls on every engine and every scene of the group alike.
+void runTogether(const std::vector<SceneRuns*>& group, const std::vector<Method>& methods, int runs,
+                 double jitter) {
+  struct Live {  // one run of a scene on every engine
+    std::vector<std::unique_ptr<EngineRun<OurOutcome>>> ours;
+    std::unique_ptr<EngineRun<Outcome>> v2;
+    std::unique_ptr<EngineRun<V3Outcome>> v3;
+    int taken = 0;
+  };
+  int longest = 0;
+  for (const SceneRuns* scene : group) longest = std::max(longest, scene->ours.steps);
+  for (int run = 0; run < runs; ++run) {
+    const double shift = 1e-9 * jitter * run;
+    std::vector<Live> live(group.size());
+    for (size_t k = 0; k < group.size(); ++k) {
+      for (const Method& m : methods)
+        live[k].ours.push_back(
+            std::make_unique<OurRun>(jitteredScene(group[k]->ours, shift), m.settings));
+#ifdef CONTACTLAB_HAVE_BOX2D
+      if (withV2) live[k].v2 = startBox2dV2(jitteredScene(group[k]->v2, shift));
+#endif
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+      live[k].v3 = startBox2dV3(jitteredScene(group[k]->v3, shift));
+#endif
+    }
+    for (int done = 0; done < longest;) {
+      done = std::min(longest, done + kWindowSteps);
+      for (size_t k = 0; k < group.size(); ++k) {
+        const long long steps = group[k]->ours.steps;
+        const int target = static_cast<int>((done * steps + longest - 1) / longest);
+        const int window = target - live[k].taken;
+        live[k].taken = target;
+        for (auto& method : live[k].ours) method->advance(window);
+        if (live[k].v2) live[k].v2->advance(window);
+        if (live[k].v3) live[k].v3->advance(window);
+      }
+    }
+    for (size_t k = 0; k < group.size(); ++k) {
+      SceneRuns& scene = *group[k];
+      for (size_t m = 0; m < methods.size(); ++m) scene.ourRuns[m].add(live[k].ours[m]->finish());
+      if (live[k].v2) scene.v2Runs.add(live[k].v2->finish());
+      if (live[k].v3) scene.v3Runs.add(live[k].v3->finish());
+    }
+  }
+}
+
+// The scene's result from its runs (the median time, the last run's physics), printed as rows.
+void printRows(SceneRuns& scene, const std::vector<Method>& methods) {
+  SceneResult& r = scene.result;
+  const bool stack = scene.ours.tracksTopBox;
+  for (size_t m = 0; m < methods.size(); ++m) {
+    r.ours.push_back(scene.ourRuns[m].final());
+    r.ourTimes.push_back(scene.ourRuns[m].times);
+    r.ourOutcomes.push_back(scene.ourRuns[m].outcomes);
+    printRow(r.name, label(methods[m]), r.bodies, r.ours.back(), stack);
+  }
+  if (!scene.v2Runs.times.empty()) {
+    r.v2 = scene.v2Runs.final();
+    r.v2Outcomes = scene.v2Runs.outcomes;
+    printRow(r.name, "Box2D 2.4", r.bodies, *r.v2, stack);
+  }
+  if (!scene.v3Runs.times.empty()) {
+    r.v3 = scene.v3Runs.final();
+    r.v3Times = scene.v3Runs.times;
+    r.v3Outcomes = scene.v3Runs.outcomes;
+    printRow(r.name, "Box2D v3", r.bodies, *r.v3, stack);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -454,75 +585,25 @@ int main(int argc, char** argv) {
       "|------------|------------|-------:|---------:|----------:|----------:|---------:|---------:"
       "|"
       "---------:|---------:|\n");
-  std::vector<SceneResult> results;
-  for (const std::string& name : names) {
-    const BenchScene ours = sceneNamed(name, gap);
-    SceneResult r;
-    r.name = name;
-    r.stack = ours.tracksTopBox;
-    for (const SceneBox& b : ours.boxes) r.bodies += !b.fixed;
-    r.bodies += static_cast<int>(ours.discs.size());
-    // The engines' runs taken in turn, kWindowSteps steps each (ours, 2.4.1, v3, ours, ...), so
-    // that a change in the machine's speed while a scene runs falls on each engine alike.
-    std::vector<Runs<OurOutcome>> ourRuns(methods.size());
-    Runs<Outcome> v2Runs;
-    Runs<V3Outcome> v3Runs;
-#ifdef CONTACTLAB_HAVE_BOX2D
-    const BenchScene v2Scene = sceneNamed(name, kBox2dV2Gap);
-#endif
-#ifdef CONTACTLAB_HAVE_BOX2D_V3
-    const BenchScene v3Scene = sceneNamed(name, kBox2dV3Gap);
-#endif
-    for (int run = 0; run < runs; ++run) {
-      const double shift = 1e-9 * jitter * run;
-      std::vector<std::unique_ptr<EngineRun<OurOutcome>>> ourRun;
-      for (const Method& m : methods)
-        ourRun.push_back(std::make_unique<OurRun>(jitteredScene(ours, shift), m.settings));
-      std::unique_ptr<EngineRun<Outcome>> v2Run;
-      std::unique_ptr<EngineRun<V3Outcome>> v3Run;
-#ifdef CONTACTLAB_HAVE_BOX2D
-      if (withV2) v2Run = startBox2dV2(jitteredScene(v2Scene, shift));
-#endif
-#ifdef CONTACTLAB_HAVE_BOX2D_V3
-      v3Run = startBox2dV3(jitteredScene(v3Scene, shift));
-#endif
-      for (int done = 0; done < ours.steps; done += kWindowSteps) {
-        for (auto& method : ourRun) method->advance(kWindowSteps);
-        if (v2Run) v2Run->advance(kWindowSteps);
-        if (v3Run) v3Run->advance(kWindowSteps);
-      }
-      for (size_t m = 0; m < methods.size(); ++m) ourRuns[m].add(ourRun[m]->finish());
-      if (v2Run) v2Runs.add(v2Run->finish());
-      if (v3Run) v3Runs.add(v3Run->finish());
-    }
-    for (size_t m = 0; m < methods.size(); ++m) {
-      r.ours.push_back(ourRuns[m].final());
-      r.ourTimes.push_back(ourRuns[m].times);
-      r.ourOutcomes.push_back(ourRuns[m].outcomes);
-      printRow(name, label(methods[m]), r.bodies, r.ours.back(), ours.tracksTopBox);
-    }
-    if (!v2Runs.times.empty()) {
-      r.v2 = v2Runs.final();
-      r.v2Outcomes = v2Runs.outcomes;
-      printRow(name, "Box2D 2.4", r.bodies, *r.v2, ours.tracksTopBox);
-    }
-    if (!v3Runs.times.empty()) {
-      r.v3 = v3Runs.final();
-      r.v3Times = v3Runs.times;
-      r.v3Outcomes = v3Runs.outcomes;
-      printRow(name, "Box2D v3", r.bodies, *r.v3, ours.tracksTopBox);
-    }
+  std::vector<SceneRuns> scenes;
+  for (const std::string& name : names) scenes.push_back(sceneRuns(name, gap, methods.size()));
+  for (const std::vector<size_t>& group : runGroups(names)) {
+    std::vector<SceneRuns*> together;
+    for (size_t k : group) together.push_back(&scenes[k]);
+    runTogether(together, methods, runs, jitter);
+    for (size_t k : group) printRows(scenes[k], methods);
     std::fflush(stdout);
-    results.push_back(r);
   }
+  std::vector<SceneResult> results;
+  for (const SceneRuns& scene : scenes) results.push_back(scene.result);
   std::printf("\nms per step side by side%s\n\n",
               kHaveV3 ? ""
                       : " (ref: Box2D v3.1.1 from issue 17, another run under another load; "
                         "build with -DCONTACTLAB_BOX2D_V3_DIR to measure it here)");
   printSideBySide(methods, results);
   std::printf("\n");
-  printGrowth(methods, results, "pyramid40", "pyramid100", 7);
-  printGrowth(methods, results, "rain1000", "rain10000", 11);
+  for (const Growth& growth : kGrowths)
+    printGrowth(methods, results, growth.from, growth.to, growth.target);
   printStages(methods, results);
   if (jitter > 0) printJitteredQuality(methods, results, jitter);
   std::printf("\nload average at the end: %s\n", loadAverage().c_str());

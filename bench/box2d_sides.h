@@ -18,8 +18,9 @@ inline constexpr double kBox2dV2Gap = 0.02;
 inline constexpr double kBox2dV3Gap = 0;
 
 // One engine's run of a scene, taken a few steps at a time: contactlab-bench-box2d steps the
-// engines' runs of a scene in turn, kWindowSteps steps each, so that the host's changes of speed
-// (which on a shared machine move a run's time by a third) fall on every engine alike.
+// engines' runs of a scene (and of the two scenes of a growth) in turn, kWindowSteps steps each,
+// so that the host's changes of speed (which on a shared machine move a run's time by a third)
+// fall on every engine and scene alike.
 // Every engine's steps are counted and timed here alike; a side says how to take one step and
 // what to note after it.
 template <class Out>
