@@ -384,13 +384,10 @@ struct SceneRuns {
 };
 
 SceneRuns sceneRuns(const std::string& name, double gap, size_t methods) {
-  SceneRuns scene{sceneNamed(name, gap),
-                  sceneNamed(name, kBox2dV2Gap),
-                  sceneNamed(name, kBox2dV3Gap),
-                  {},
-                  {},
-                  {},
-                  {}};
+  SceneRuns scene;
+  scene.ours = sceneNamed(name, gap);
+  scene.v2 = sceneNamed(name, kBox2dV2Gap);
+  scene.v3 = sceneNamed(name, kBox2dV3Gap);
   SceneResult& r = scene.result;
   r.name = name;
   r.stack = scene.ours.tracksTopBox;
@@ -481,8 +478,9 @@ void runTogether(const std::vector<SceneRuns*>& group, const std::vector<Method>
   }
 }
 
-// The scene's result from its runs (the median time, the last run's physics), printed as rows.
-void printRows(SceneRuns& scene, const std::vector<Method>& methods) {
+// Fills the scene's result from its runs (the median time, the last run's physics) and prints its
+// rows.
+void finishScene(SceneRuns& scene, const std::vector<Method>& methods) {
   SceneResult& r = scene.result;
   const bool stack = scene.ours.tracksTopBox;
   for (size_t m = 0; m < methods.size(); ++m) {
@@ -591,7 +589,7 @@ int main(int argc, char** argv) {
     std::vector<SceneRuns*> together;
     for (size_t k : group) together.push_back(&scenes[k]);
     runTogether(together, methods, runs, jitter);
-    for (size_t k : group) printRows(scenes[k], methods);
+    for (size_t k : group) finishScene(scenes[k], methods);
     std::fflush(stdout);
   }
   std::vector<SceneResult> results;

@@ -170,12 +170,6 @@ int main(int argc, char** argv) {
       sizes.push_back(countArgument("a pile's size", argv[i], 1, 100000));
     }
   }
-  if (runs < 1 || maxBlocks < 1) {
-    std::fprintf(stderr,
-                 "usage: contactlab-bench-pile [--runs R] [sizes...] | --additive [--cpu] "
-                 "[--runs R] [--max BLOCKS] (R, BLOCKS >= 1)\n");
-    return 2;
-  }
   if (additivePile) return additive(runs, maxBlocks);
   if (sizes.empty()) sizes = {10, 20, 50, 100, 200};
   ContactSimWork all;
