@@ -558,12 +558,13 @@ int main(int argc, char** argv) {
     methods.push_back(m);
   }
   // Unknown names and settings no world takes fail before any run.
+  const double gap = base.distanceTol / 2;
+  std::vector<SceneRuns> scenes;
   for (const std::string& name : names) {
-    const BenchScene scene = sceneNamed(name, base.distanceTol / 2);
-    for (const Method& m : methods) benchWorldOrExit(scene, m.settings);
+    scenes.push_back(sceneRuns(name, gap, methods.size()));
+    for (const Method& m : methods) benchWorldOrExit(scenes.back().ours, m.settings);
   }
 
-  const double gap = base.distanceTol / 2;
   std::printf("ContactLab timestep (gap %g m;", gap);
   for (const Method& m : methods) std::printf(" %s;", describe(m).c_str());
   std::printf(
@@ -583,8 +584,6 @@ int main(int argc, char** argv) {
       "|------------|------------|-------:|---------:|----------:|----------:|---------:|---------:"
       "|"
       "---------:|---------:|\n");
-  std::vector<SceneRuns> scenes;
-  for (const std::string& name : names) scenes.push_back(sceneRuns(name, gap, methods.size()));
   for (const std::vector<size_t>& group : runGroups(names)) {
     std::vector<SceneRuns*> together;
     for (size_t k : group) together.push_back(&scenes[k]);
