@@ -174,6 +174,10 @@ void TimestepSim::solve(const Model& model, std::span<const BodyState> states, S
 void TimestepSim::solveIsland(const Model& model, std::span<const int> group, StepReport& stats) {
   const WorldSettings& w = model.settings;
   const size_t k = group.size();
+  // Held short by an interactive cap (setIterationCap below qp_iterations: a body dragged by the
+  // mouse spring): at most kCappedFrictionPasses solves, every contact's first slip estimate its
+  // slip at the start of the step, and the last solve's estimates bounded by how far they rose.
+  const bool capped = iterationCap_ > 0 && iterationCap_ < w.qpIterations;
   {
     StageTimer timer(stats.timestep.time.build);
     members_.assign(1, -1);
@@ -221,8 +225,11 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       // The first slip estimate: the contact's slip at the start of the step if it was already
       // pressed in the last step, else 0 (a new contact may stick at once: overestimating its
       // slip would let it sink by slip * h, underestimating only lifts it until the next pass).
+      // Under the cap no pass may follow to settle a new contact that slides (a box thrown along
+      // a floor at 5 m/s jumped 17 cm): every contact starts from its slip, and the last pass's
+      // bound (below) keeps a new contact that sticks from sinking.
       const int contact = group[i];
-      slip_[i] = warmFound_[contact] ? c.friction * std::abs(row.startTangent) : 0.0;
+      slip_[i] = warmFound_[contact] || capped ? c.friction * std::abs(row.startTangent) : 0.0;
       r_[2 * i] = row.freeNormal + row.bias + slip_[i];
       r_[2 * i + 1] = row.freeTangent;
       gamma_[2 * i] = warm_[2 * contact];
@@ -237,8 +244,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   QpSettings settings;
   settings.method = apgdForMprgp ? QpMethod::Apgd : qpMethodOf(w.qpMethod);
   settings.tolerance = w.qpTolerance;
-  settings.maxIterations =
-      iterationCap_ > 0 ? std::min(w.qpIterations, iterationCap_) : w.qpIterations;
+  settings.maxIterations = capped ? iterationCap_ : w.qpIterations;
+  const int frictionPasses = capped ? kCappedFrictionPasses : kFrictionPasses;
   settings.friction = friction;
   // Depth (above), on an island at rest.
   double fastest = 0;
@@ -260,7 +267,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
   change_.resize(bodies);
   CONTACTLAB_ASSERT(qpBodies_.size() == bodies && r_.size() == 2 * k && gamma_.size() == 2 * k,
                     "timestep: one QP body per local body, 2 rows per contact");
-  for (int pass = 0; pass < kFrictionPasses; ++pass) {
+  for (int pass = 0; pass < frictionPasses; ++pass) {
     QpResult result;
     {
       StageTimer timer(stats.timestep.time.solve);
@@ -276,7 +283,7 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     std::fill(change_.begin(), change_.end(), BodyVelocity{});
     for (size_t i = 0; i < k; ++i)
       applyImpulse(qpContacts_[i], qpBodies_, gamma_[2 * i], gamma_[2 * i + 1], change_);
-    if (!friction || pass + 1 == kFrictionPasses) break;
+    if (!friction || pass + 1 == frictionPasses) break;
     // The slip fixed point (timestep_rows.h): slip = mu |u_t| of this solution; settled when no
     // estimate moved by more than the tolerance. An estimate above the true slip lets a contact
     // approach by the excess, and in a heap the estimates of touching discs can swing up and down
@@ -284,7 +291,11 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     // what cannot close its contact past min(Phi, 0): u_n >= -bias - slip and
     // Phi + h u_n >= min(Phi, 0) give slip <= max(Phi, 0) / h - bias. Where that leaves an
     // estimate too low, the relaxation's lift-off returns instead, bounded by the shortfall.
-    const bool lastPassNext = pass + 2 == kFrictionPasses;
+    // Under the cap the last pass is the second, reached by every contact still sliding, whose
+    // slip is far above that bound (a box sliding on a floor at 5 m/s with mu 0.5 took off at
+    // 1.7 m/s): there an estimate may rise by at most the bound over the one the first pass used,
+    // so that a slip the first pass settled stays, and one that swings up is held as before.
+    const bool lastPassNext = pass + 2 == frictionPasses;
     double worst = 0;
     for (size_t i = 0; i < k; ++i) {
       if (static_cast<size_t>(group[i]) >= found_.size()) continue;  // a joint row: no friction
@@ -294,7 +305,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
       worst = std::max(worst, std::abs(slip - slip_[i]));
       if (lastPassNext) {
         const double gap = found_[group[i]].geometry.distance;
-        slip = std::min(slip, std::max(std::max(gap, 0.0) / w.dt - rows_[group[i]].bias, 0.0));
+        const double closing = std::max(std::max(gap, 0.0) / w.dt - rows_[group[i]].bias, 0.0);
+        slip = std::min(slip, capped ? slip_[i] + closing : closing);
       }
       r_[2 * i] += slip - slip_[i];
       slip_[i] = slip;

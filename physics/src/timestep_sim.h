@@ -51,6 +51,14 @@ namespace contactlab {
 // settled, takes them capped so that no contact closes past min(Phi, 0) (timestep_sim.cpp).
 inline constexpr int kFrictionPasses = 5;
 inline constexpr double kSlipTolerance = 0.1;
+// While an interactive cap holds the solves short (setIterationCap below qp_iterations: a body
+// dragged under the mouse spring), at most this many, every contact starting from its slip at the
+// start of the step and the second solve's estimates risen by at most the last solve's bound
+// (timestep_sim.cpp). A step of pyramid40 dragged at the cap's floor then takes about half the
+// time, and the dragged box reached the screen within two frames in eight runs of ten, where five
+// passes took three or four in most (docs/app.md, "Dragging in a large scene solved to a
+// tolerance").
+inline constexpr int kCappedFrictionPasses = 2;
 
 // A contact of a step with the impulses its solve gave it (N s): gamma_n along the normal and
 // gamma_t along perpendicular(normal), on body 1 (the opposite on body 2).
@@ -88,7 +96,8 @@ class TimestepSim {
   // sorted as looked up (warm_start_check.cpp).
   Status validateWarmStart(std::size_t bodyCount) const;
 
-  // An extra cap on each QP solve's iterations (0: none); World::setQpIterationCap.
+  // An extra cap on each QP solve's iterations (0: none), and while it is below qp_iterations on
+  // each group's friction passes (kCappedFrictionPasses); World::setQpIterationCap.
   void setIterationCap(int cap) { iterationCap_ = cap; }
 
   void reset() {

@@ -128,6 +128,10 @@ class World {
   // iterations (when below settings().qpIterations; 0 lifts the cap), leaving the settings and the
   // warm start alone. For an interactive program that keeps its steps short while the user drags
   // a body; a solve stopped short counts as unconverged and its residual is reported (lastStep()).
+  // While the cap holds, each group also makes at most two friction passes (solves with the
+  // sliding contacts' slip estimated again) instead of up to five: every contact starts from its
+  // slip at the start of the step, and the second solve's estimates rise over the first's by at
+  // most what cannot close a contact past its gap (docs/timestep.md).
   void setQpIterationCap(int cap);
 
   // The resting contacts at the current state with their forces. Not const: the first call after
