@@ -2,9 +2,12 @@
 // solve is capped at the iterations that fit a step's budget (kDragStepSeconds) after the rest of
 // the step (detection, rows), both estimated from the last step: in a large scene a solve to the
 // tolerance can take hundreds of iterations and a third of a second a step, and the body would
-// trail the pointer by seconds. The statistics count the solves stopped short; the cap is lifted
-// as the drag ends, and under the substeps or ContactSim there is none. Shared by the desktop
-// program (its physics thread, timed in processor seconds) and the web page (wall seconds).
+// trail the pointer by seconds. While the cap binds, the world also holds each group to two
+// friction passes (World::setQpIterationCap), so the budget is split among fewer solves, whose
+// count the estimate below follows. The statistics count the solves stopped short; the cap is
+// lifted as the drag ends, and under the substeps or ContactSim there is none. Shared by the
+// desktop program (its physics thread, timed in processor seconds) and the web page (wall
+// seconds).
 #pragma once
 
 #include "contactlab/world.h"

@@ -1,7 +1,8 @@
 // World::setQpIterationCap (physics/include/contactlab/world.h): a cap on each QP solve's
 // iterations for an interactive program, on top of the settings. A cap stops the solves short
-// (counted unconverged, with their residual), leaves the settings and the warm start alone, and a
-// cap no lower than qp_iterations, or none, changes nothing: the steps are bit-identical.
+// (counted unconverged, with their residual) and holds each group to two friction passes without
+// letting a sliding body take off, leaves the settings and the warm start alone, and a cap no lower
+// than qp_iterations, or none, changes nothing: the steps are bit-identical.
 #include <doctest/doctest.h>
 
 #include <algorithm>
