@@ -55,8 +55,8 @@ inline constexpr double kSlipTolerance = 0.1;
 // dragged under the mouse spring), at most this many, every contact starting from its slip at the
 // start of the step and the second solve's estimates risen by at most the last solve's bound
 // (timestep_sim.cpp). A step of pyramid40 dragged at the cap's floor then takes about half the
-// time, and the dragged box reached the screen within two frames in eight runs of ten, where five
-// passes took three or four in most (docs/app.md, "Dragging in a large scene solved to a
+// time, and the dragged box reached the screen within two frames in 12 runs of 16, where five
+// passes took three or four in 10 of 14 (docs/app.md, "Dragging in a large scene solved to a
 // tolerance").
 inline constexpr int kCappedFrictionPasses = 2;
 
