@@ -255,8 +255,8 @@ void TimestepSim::solveIsland(const Model& model, std::span<const int> group, St
     fastest = std::max(fastest, glm::length(v.linear) +
                                     std::abs(v.angular) * model.bodies[body].shape.boundingRadius);
   }
-  const bool aimDeeper = settings.method == QpMethod::Apgd && depth_.wait == 0 &&
-                         iterationCap_ == 0 && !(fastest > w.distanceTol / 2 / kDepthRestSeconds);
+  const bool aimDeeper = settings.method == QpMethod::Apgd && depth_.wait == 0 && !capped &&
+                         !(fastest > w.distanceTol / 2 / kDepthRestSeconds);
   aimedDepth_ = aimedDepth_ || aimDeeper;
   if (aimDeeper) {
     settings.target = kDepthFactor * settings.tolerance;
