@@ -21,6 +21,7 @@ nlohmann::ordered_json contactJson(const ContactSimWork& w) {
           {"worst_residual", w.worstResidual},
           {"largest_group", w.largestGroup},
           {"overlapping_pairs", w.overlappingPairs},
+          {"collision_search_tries", w.collisionSearchTries},
           {"stage_seconds", stageSeconds(w.time)}};
 }
 

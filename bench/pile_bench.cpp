@@ -78,19 +78,21 @@ double topOver(const World& world, double left, double right) {
   return top;
 }
 
-// Where the last window's time went: the stages' shares of it, the LCP pivots and collisions per
-// simulated second, and the largest contact group at its end.
+// Where the last window's time went: the stages' shares of it, the LCP pivots, collisions and the
+// collision search's integrations per simulated second, and the largest contact group at its end.
 void printWindow(const Statistics& now, const Statistics& then, double seconds, int largest) {
   const StageTimes &t = now.contact.time, &t0 = then.contact.time;
   const double total = t.total - t0.total;
   auto share = [&](double part, double before) { return 100 * (part - before) / total; };
   std::printf(
       "\n  last %.0f s: detect %.0f%%, build %.0f%%, lcp %.0f%%, collide %.0f%%, gaps %.0f%%; "
-      "%.0f pivots and %.0f collisions per s; largest group %d",
+      "%.0f pivots, %.0f collisions and %.0f collision search tries per s; largest group %d",
       seconds, share(t.detection, t0.detection), share(t.build, t0.build), share(t.solve, t0.solve),
       share(t.collisions, t0.collisions), share(t.gaps, t0.gaps),
       double(now.contact.pivots - then.contact.pivots) / seconds,
-      double(now.collisions - then.collisions) / seconds, largest);
+      double(now.collisions - then.collisions) / seconds,
+      double(now.contact.collisionSearchTries - then.contact.collisionSearchTries) / seconds,
+      largest);
 }
 
 // Blocks dropped one at a time until kWindow simulated seconds take kWallLimit wall (or CPU)

@@ -21,6 +21,15 @@ inline void addScaled(std::span<const BodyState> s, double h, std::span<const Bo
   }
 }
 
+// The states a fraction `t` (0..1) of the way through a step of length h from `start` to `end`, by
+// cubic Hermite interpolation of each body's position and angle from their values and rates at
+// both ends (the dense output of a one-step method: Hairer, Norsett and Wanner, "Solving Ordinary
+// Differential Equations I", section II.6); the velocities are interpolated linearly. Exact for
+// motion of constant acceleration, such as free fall; its error elsewhere is of order h^4. A guess
+// of where the step's bodies are at a moment between its ends, without integrating to it.
+void interpolateStates(std::span<const BodyState> start, std::span<const BodyState> end, double h,
+                       double t, std::vector<BodyState>& out);
+
 class Integrator {
  public:
   // end = the state one step h after `start`. `firstRates` holds rateOf(start) already computed.

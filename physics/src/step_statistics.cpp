@@ -27,6 +27,7 @@ void addWork(ContactSimWork& total, const ContactSimWork& step) {
   total.worstResidual = std::max(total.worstResidual, step.worstResidual);
   total.largestGroup = std::max(total.largestGroup, step.largestGroup);
   total.overlappingPairs += step.overlappingPairs;
+  total.collisionSearchTries += step.collisionSearchTries;
   addTimes(total.time, step.time);
   for (int b = 0; b < kGroupSizeBuckets; ++b) {
     total.lcpSolvesBySize[b] += step.lcpSolvesBySize[b];

@@ -12,6 +12,17 @@ namespace {
 constexpr int kMaxSubsteps = 1000;
 constexpr int kMaxCollisionRounds = 20;  // back-ups within one substep
 constexpr int kMaxBisections = 60;
+// Tries of the collision search's first integration on the interpolated motion (Stepper::firstTry).
+constexpr int kInterpolatedTries = 40;
+
+// Try i of a search for where a gap that falls from gapLow at `low` to gapHigh at `high` reaches
+// `goal`: where the gap, taken as linear between the ends, reaches it (false position), kept within
+// the middle 80% of the interval; the middle on every third try, or when an end's gap is unknown or
+// does not fall past the goal, so that the interval always shrinks.
+double nextTry(int i, double low, double high, double gapLow, double gapHigh, double goal) {
+  if (i % 3 == 2 || !(gapHigh < goal) || !std::isfinite(gapLow)) return (low + high) / 2;
+  return low + std::clamp((gapLow - goal) / (gapLow - gapHigh), 0.1, 0.9) * (high - low);
+}
 
 }  // namespace
 
@@ -81,23 +92,20 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
     // Back up: search for the latest moment at which no new penetration has happened and no
     // colliding contact is closer than the target gap, until one of them is within the collision
     // accuracy of it (or the interval vanishes). The search keeps the interval [low, high] around
-    // that moment and tries where the colliding contacts' closest gap, interpolated linearly
-    // between the ends, reaches the middle of the accepted band (false position; motion within a
-    // step is nearly uniform, so one or two tries usually land in the band), kept within the
-    // middle 80% of the interval, and bisects every third try, so the interval always shrinks.
+    // that moment. Its first try is where the colliding contacts' closest gap reaches the middle
+    // of the accepted band on the motion interpolated between the substep's ends (firstTry), the
+    // later ones by false position on that gap at the interval's ends (nextTry).
     double low = 0, high = remaining;
     double gapHigh = impulseSim_.closestGap(model, trial_, colliding_, stats);
     low_ = states;
     for (int i = 0; i < kMaxBisections; ++i) {
       const double gapLow = impulseSim_.closestGap(model, low_, colliding_, stats);
       if (gapLow <= targetGap + accuracy) break;
-      const double goal = targetGap + accuracy / 2;
-      double middle = (low + high) / 2;
-      if (i % 3 != 2 && gapHigh < goal && std::isfinite(gapLow)) {
-        const double fraction = std::clamp((gapLow - goal) / (gapLow - gapHigh), 0.1, 0.9);
-        middle = low + fraction * (high - low);
-      }
+      const double middle = i == 0
+                                ? firstTry(model, states, gapLow, gapHigh, remaining, stats)
+                                : nextTry(i, low, high, gapLow, gapHigh, targetGap + accuracy / 2);
       integrate(model, states, middle, middle_, stats);
+      ++stats.contact.collisionSearchTries;
       newKeys(impulseSim_.penetratingContacts(model, middle_, stats, overlaps_.pairs()), existing_,
               fresh_);
       const std::vector<ContactKey>& closing = fresh_.empty() ? colliding_ : fresh_;
@@ -133,6 +141,37 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
   }
   startChecked_ = true;  // existing_ now holds the penetrations at the next substep's start
   stats.deepestPenetration = std::max(stats.deepestPenetration, impulseSim_.deepestPenetration());
+}
+
+// The moment of the substep from `start` to trial_ (`h` long) at which the colliding contacts'
+// closest gap reaches the middle of the accepted band, on the bodies' motion interpolated from
+// their states and rates at both ends (interpolateStates); `gapStart` and `gapEnd` are that gap at
+// the ends. Looking the gap up costs only the colliding pairs' narrow phase, so the search runs on
+// the interpolation (nextTry's steps) until the gap is within the band, and the integration to the
+// moment found checks it. A landing is free fall over a substep
+// but for its contact forces, which the interpolation holds exactly: the first integration lands
+// in the band, where false position on the two gaps alone took two to five (the gap at the
+// substep's start is often not known at all, a contact being found only within distance_tol).
+double Stepper::firstTry(const Model& model, std::span<const BodyState> start, double gapStart,
+                         double gapEnd, double h, StepReport& stats) {
+  const double targetGap = model.settings.distanceTol / 2;
+  const double accuracy = model.settings.distanceTol / 10;
+  const double goal = targetGap + accuracy / 2;
+  double low = 0, high = 1, fraction = 0.5;
+  for (int i = 0; i < kInterpolatedTries; ++i) {
+    fraction = nextTry(i, low, high, gapStart, gapEnd, goal);
+    interpolateStates(start, trial_, h, fraction, guess_);
+    const double gap = impulseSim_.closestGap(model, guess_, colliding_, stats);
+    if (gap >= targetGap && gap <= targetGap + accuracy) break;
+    if (gap < targetGap) {
+      high = fraction;
+      gapEnd = gap;
+    } else {
+      low = fraction;
+      gapStart = gap;
+    }
+  }
+  return fraction * h;
 }
 
 void Stepper::step(const Model& model, std::vector<BodyState>& states, StepReport& stats) {

@@ -61,6 +61,8 @@ class Stepper {
                              StepReport& stats);
   void integrate(const Model& model, std::span<const BodyState> start, double h,
                  std::vector<BodyState>& end, StepReport& stats);
+  double firstTry(const Model& model, std::span<const BodyState> start, double gapStart,
+                  double gapEnd, double h, StepReport& stats);
 
   // State: ContactSim's warm start. The rest is workspace (scratch.h), not copied with the world;
   // the two flags are set at the start of every step and substep before anything reads them.
@@ -72,7 +74,7 @@ class Stepper {
   Scratch<std::vector<BodyRate>> firstRates_;
   bool firstRatesValid_ = false;  // firstRates_ belong to the current start state
   Scratch<std::vector<BodyRate>> rates_;
-  Scratch<std::vector<BodyState>> trial_, low_, middle_;
+  Scratch<std::vector<BodyState>> trial_, low_, middle_, guess_;
   bool startChecked_ = false;  // existing_ holds the penetrations at the start of this substep
   Scratch<std::vector<ContactKey>> colliding_, existing_, fresh_, ending_;
 };

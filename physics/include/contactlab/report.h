@@ -64,6 +64,9 @@ struct ContactSimWork {
   // Pairs of bodies found overlapping deeper than distance_tol at the start of a step and pushed
   // apart (docs/physics.md, "Overlapping bodies").
   std::int64_t overlappingPairs = 0;
+  // Integrations the collision search made to back a substep up to a collision (docs/physics.md,
+  // "Collisions"), besides the substep's own.
+  std::int64_t collisionSearchTries = 0;
   StageTimes time;
   std::array<std::int64_t, kGroupSizeBuckets> lcpSolvesBySize{};
   std::array<double, kGroupSizeBuckets> lcpSecondsBySize{};
