@@ -12,7 +12,7 @@ namespace {
 constexpr int kMaxSubsteps = 1000;
 constexpr int kMaxCollisionRounds = 20;  // back-ups within one substep
 constexpr int kMaxBisections = 60;
-// Tries of the collision search's first integration on the interpolated motion (Stepper::firstTry).
+// The most looks at the interpolated motion for the collision search's first try (firstTry).
 constexpr int kInterpolatedTries = 40;
 
 // Try i of a search for where a gap that falls from gapLow at `low` to gapHigh at `high` reaches
@@ -148,10 +148,11 @@ void Stepper::advanceWithCollisions(const Model& model, std::vector<BodyState>& 
 // their states and rates at both ends (interpolateStates); `gapStart` and `gapEnd` are that gap at
 // the ends. Looking the gap up costs only the colliding pairs' narrow phase, so the search runs on
 // the interpolation (nextTry's steps) until the gap is within the band, and the integration to the
-// moment found checks it. A landing is free fall over a substep
-// but for its contact forces, which the interpolation holds exactly: the first integration lands
-// in the band, where false position on the two gaps alone took two to five (the gap at the
-// substep's start is often not known at all, a contact being found only within distance_tol).
+// moment found checks it. Over a substep a landing body moves under gravity and smoothly varying
+// contact forces, which the interpolation follows closely (free fall exactly), so the first
+// integration usually lands in the band, where false position on the two gaps alone took two to
+// five (the gap at the substep's start is often not known at all, a contact being found only
+// within distance_tol).
 double Stepper::firstTry(const Model& model, std::span<const BodyState> start, double gapStart,
                          double gapEnd, double h, StepReport& stats) {
   const double targetGap = model.settings.distanceTol / 2;
