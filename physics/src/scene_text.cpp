@@ -20,7 +20,7 @@ struct Token {
   std::size_t end() const { return offset + text.size(); }
 };
 
-bool isSpace(char c) {
+bool isSpaceInLine(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
@@ -29,12 +29,12 @@ std::vector<Token> tokenize(std::string_view source, std::size_t begin, std::siz
   std::vector<Token> tokens;
   std::size_t i = begin;
   while (i < end && source[i] != '#') {
-    if (isSpace(source[i])) {
+    if (isSpaceInLine(source[i])) {
       ++i;
       continue;
     }
     const std::size_t start = i;
-    while (i < end && !isSpace(source[i]) && source[i] != '#') ++i;
+    while (i < end && !isSpaceInLine(source[i]) && source[i] != '#') ++i;
     tokens.push_back({source.substr(start, i - start), start});
   }
   return tokens;
