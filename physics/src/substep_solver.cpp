@@ -226,10 +226,11 @@ void SubstepSolver::layOut(const Model& model) {
   }
   // The bundles filled one after the other, each while it is in the cache (filled in the
   // manifolds' order, pyramid100's 3 MB of bundles were each written lane by lane, at times far
-  // apart). The blocks' rows, read in the bundles' order, lie far apart in rows_: each block's two
-  // rows (a cache line each) are fetched kRowLookahead slots ahead (where the second-level cache
-  // holds half a megabyte, as on AMD's Zen processors, pyramid100's rows_ of 1.3 MB are not in
-  // it). A lane no manifold uses holds the spare body.
+  // apart). The rows, read in the bundles' order, lie far apart in rows_: each block's two rows
+  // and each single's row (a cache line each) are fetched kRowLookahead slots ahead (where the
+  // second-level cache holds half a megabyte, as on AMD's Zen processors, pyramid100's rows_ of
+  // 1.3 MB are not in it; the singles' fetch ahead made rain10000's steps 4-5 % shorter, rain4000's
+  // 2-3 %, bit for bit the same). A lane no manifold uses holds the spare body.
   const int spare = static_cast<int>(n);
   constexpr size_t kRowLookahead = 8;
   for (size_t s = 0; s < blockSlots_.size(); ++s) {
@@ -244,6 +245,8 @@ void SubstepSolver::layOut(const Model& model) {
       spareLane(blocks_[s / kLanes], s % kLanes, spare);
   }
   for (size_t s = 0; s < singleSlots_.size(); ++s) {
+    if (s + kRowLookahead < singleSlots_.size() && singleSlots_[s + kRowLookahead] >= 0)
+      __builtin_prefetch(&rows_[manifolds_[singleSlots_[s + kRowLookahead]].first]);
     if (singleSlots_[s] >= 0)
       fill(singles_[s / kLanes], s % kLanes, manifolds_[singleSlots_[s]]);
     else
