@@ -25,6 +25,7 @@ JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
   row.body1 = joint.a;
   row.body2 = joint.b;
   row.normal = n;
+  row.offset = pA - pB;
   const BodyState& sA = states[joint.a];
   row.arm1 = cross(pA - sA.position, n);
   Vec2 velocity = pointVelocity(sA, pA);
@@ -80,6 +81,11 @@ void addAlongRow(const Model& model, const JointRow& row, double magnitude, Part
   if (row.body2 >= 0) add(row.body2, -1, row.arm2);
 }
 
+// A rope's gap (joint_rows.h) with its anchors at pA and pB.
+double ropeGapAt(const Model& model, const Joint& rope, Vec2 pA, Vec2 pB) {
+  return rope.def.length - glm::length(pA - pB) + model.settings.distanceTol / 2;
+}
+
 }  // namespace
 
 void refreshJointedPairs(Model& model) {
@@ -104,8 +110,7 @@ Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states) {
 }
 
 double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState> states) {
-  const double distance = glm::length(jointPointA(rope, states) - jointPointB(rope, states));
-  return rope.def.length - distance + model.settings.distanceTol / 2;
+  return ropeGapAt(model, rope, jointPointA(rope, states), jointPointB(rope, states));
 }
 
 bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyState> states) {
@@ -128,7 +133,7 @@ void jointRows(const Model& model, std::span<const BodyState> states,
       const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
       const int index = static_cast<int>(j);
       if (ropes) {
-        const double gap = ropeGap(model, joint, states);
+        const double gap = ropeGapAt(model, joint, pA, pB);
         if (!(gap <= ropeReach)) continue;
         JointRow row = rowAlong(joint, index, -rodDirection(pA, pB), pA, pB, states, rates);
         row.oneSided = true;

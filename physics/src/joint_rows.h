@@ -34,6 +34,7 @@ struct JointRow {
   double freeAcceleration = 0;
   bool oneSided = false;  // a taut rope: force >= 0, like a contact's
   double gap = 0;         // ropes: length - distance + distanceTol / 2, as a contact's distance
+  Vec2 offset{0, 0};      // p_A - p_B at the states the row was made at
 };
 
 // A rope's gap (above) at `states`, and whether it has snapped taut (stretched past the accuracy).

@@ -28,7 +28,7 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
     const double k11 = a.invMass + b.invMass + a.invInertia * row.arm1 * row.arm1 +
                        b.invInertia * row.arm2 * row.arm2;
     jointSlots_[k].mass = k11 > 0 ? 1 / k11 : 0;
-    jointSlots_[k].separation = jointSeparation(model, row, now_);
+    jointSlots_[k].separation = jointSeparation(model, row);
   }
 }
 

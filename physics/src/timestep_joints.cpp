@@ -28,12 +28,11 @@ int jointRowIndex(std::span<const JointRow> rows, std::size_t k) {
   return k > 0 && rows[k - 1].joint == rows[k].joint ? 1 : 0;
 }
 
-double jointSeparation(const Model& model, const JointRow& row, std::span<const BodyState> states) {
+double jointSeparation(const Model& model, const JointRow& row) {
   const Joint& joint = model.joints[row.joint];
-  if (row.oneSided) return ropeGap(model, joint, states) - model.settings.distanceTol / 2;
-  const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
-  if (holdsDistance(joint.def.kind)) return glm::length(pA - pB) - joint.def.length;
-  return glm::dot(row.normal, pA - pB);
+  if (row.oneSided) return row.gap - model.settings.distanceTol / 2;
+  if (holdsDistance(joint.def.kind)) return glm::length(row.offset) - joint.def.length;
+  return glm::dot(row.normal, row.offset);
 }
 
 TimestepJointRow timestepJointRow(const Model& model, const JointRow& row,

@@ -42,8 +42,8 @@ void timestepJointRows(const Model& model, std::span<const BodyState> states,
 // Which row of its joint `rows[k]` is: 0, or 1 for a pin's or hinge's second row.
 int jointRowIndex(std::span<const JointRow> rows, std::size_t k);
 
-// The row's separation s (above) at `states`.
-double jointSeparation(const Model& model, const JointRow& row, std::span<const BodyState> states);
+// The row's separation s (above) at the states it was made at.
+double jointSeparation(const Model& model, const JointRow& row);
 
 // The row as a row of the QP/CCP with its entry r_n = D^T v_free + bias; `velocity` holds each
 // body's v_free (zero for fixed bodies). Body indices are the model's (-1: the world).
