@@ -13,7 +13,10 @@
 //             events take minutes a second on it.
 // Each scene is built afresh and stepped N steps, R times, per solver (the default settings
 // otherwise); printed: the median wall time per step, how much faster than real time that is
-// (dt / step time), and the joints' worst drift at the end.
+// (dt / step time), and the joints' worst drift at the end. With Box2D v3 built in (CMake given
+// -DCONTACTLAB_BOX2D_V3_DIR, bench/CMakeLists.txt), grid40 also runs in v3 (box2d_v3_joint_grid.h:
+// b2DefaultWorldDef, 4 substeps, one thread, sleeping off), its drift the largest distance between
+// a hinge's anchors.
 //
 // Usage: contactlab-bench-joints [--steps N] [--runs R]   (default N = 300, R = 5)
 #include <algorithm>
@@ -28,6 +31,9 @@
 
 #include "bench_arguments.h"
 #include "contactlab/world.h"
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+#include "box2d_v3_joint_grid.h"
+#endif
 
 using namespace contactlab;
 using namespace contactlab::bench;
@@ -208,6 +214,20 @@ int main(int argc, char** argv) {
       const double ms = median(times);
       std::printf("%-10s %-11s %10.3f %14.1f %12.2e\n", name, solver, ms, dt * 1000 / ms, drift);
     }
+#ifdef CONTACTLAB_HAVE_BOX2D_V3
+    if (std::strcmp(name, "grid40") == 0) {
+      std::vector<double> times;
+      double drift = 0;
+      for (int r = 0; r < runs; ++r) {
+        const JointGridRun run = runBox2dV3JointGrid(40, steps);
+        times.push_back(run.msPerStep);
+        drift = run.drift;
+      }
+      const double ms = median(times);
+      std::printf("%-10s %-11s %10.3f %14.1f %12.2e\n", name, "box2d-v3", ms, 1000.0 / 60 / ms,
+                  drift);
+    }
+#endif
   }
   return 0;
 }

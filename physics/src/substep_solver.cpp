@@ -230,7 +230,7 @@ void SubstepSolver::layOut(const Model& model) {
   // and each single's row (a cache line each) are fetched kRowLookahead slots ahead (where the
   // second-level cache holds half a megabyte, as on AMD's Zen processors, pyramid100's rows_ of
   // 1.3 MB are not in it; the singles' fetch ahead made rain10000's steps 4-5 % shorter, rain4000's
-  // 2-3 %, bit for bit the same). A lane no manifold uses holds the spare body.
+  // 1-5 %, bit for bit the same). A lane no manifold uses holds the spare body.
   const int spare = static_cast<int>(n);
   constexpr size_t kRowLookahead = 8;
   for (size_t s = 0; s < blockSlots_.size(); ++s) {
