@@ -7,6 +7,8 @@
 #include <chrono>
 #include <vector>
 
+#include "joint_grid_scene.h"
+
 namespace contactlab::bench {
 
 JointGridRun runBox2dV3JointGrid(int n, int steps) {
@@ -16,43 +18,36 @@ JointGridRun runBox2dV3JointGrid(int n, int steps) {
   const b2WorldId world = b2CreateWorld(&worldDef);
   b2ShapeDef shapeDef = b2DefaultShapeDef();
   shapeDef.density = 1;
-  const b2Circle circle = {{0, 0}, 0.4f};
-  auto isFixed = [n](int k, int i) { return i == 0 && k >= n / 2 - 3 && k <= n / 2 + 3; };
-  struct Hinge {
-    b2BodyId a, b;
-    b2Vec2 anchorA, anchorB;
-  };
+  const b2Circle circle = {{0, 0}, static_cast<float>(kGridDiscRadius)};
+  const JointGrid grid = jointGrid(n);
   std::vector<b2BodyId> discs;
-  std::vector<Hinge> hinges;
-  for (int k = 0; k < n; ++k)
-    for (int i = 0; i < n; ++i) {
-      b2BodyDef bodyDef = b2DefaultBodyDef();
-      bodyDef.type = isFixed(k, i) ? b2_staticBody : b2_dynamicBody;
-      bodyDef.position = {static_cast<float>(k), static_cast<float>(-i)};
-      const b2BodyId disc = b2CreateBody(world, &bodyDef);
-      b2CreateCircleShape(disc, &shapeDef, &circle);
-      if (i > 0) hinges.push_back({discs.back(), disc, {0, -0.5f}, {0, 0.5f}});
-      if (k > 0 && !(isFixed(k - 1, i) && isFixed(k, i)))
-        hinges.push_back({discs[discs.size() - n], disc, {0.5f, 0}, {-0.5f, 0}});
-      discs.push_back(disc);
-    }
-  for (const Hinge& h : hinges) {
+  for (const GridDisc& d : grid.discs) {
+    b2BodyDef bodyDef = b2DefaultBodyDef();
+    bodyDef.type = d.fixed ? b2_staticBody : b2_dynamicBody;
+    bodyDef.position = {static_cast<float>(d.x), static_cast<float>(d.y)};
+    discs.push_back(b2CreateBody(world, &bodyDef));
+    b2CreateCircleShape(discs.back(), &shapeDef, &circle);
+  }
+  auto anchor = [](double x, double y) {
+    return b2Vec2{static_cast<float>(x), static_cast<float>(y)};
+  };
+  for (const GridHinge& h : grid.hinges) {
     b2RevoluteJointDef jointDef = b2DefaultRevoluteJointDef();
-    jointDef.bodyIdA = h.a;
-    jointDef.bodyIdB = h.b;
-    jointDef.localAnchorA = h.anchorA;
-    jointDef.localAnchorB = h.anchorB;
+    jointDef.bodyIdA = discs[h.a];
+    jointDef.bodyIdB = discs[h.b];
+    jointDef.localAnchorA = anchor(h.ax, h.ay);
+    jointDef.localAnchorB = anchor(h.bx, h.by);
     b2CreateRevoluteJoint(world, &jointDef);
   }
   const auto start = std::chrono::steady_clock::now();
-  for (int s = 0; s < steps; ++s) b2World_Step(world, 1.0f / 60, 4);
+  for (int s = 0; s < steps; ++s) b2World_Step(world, static_cast<float>(kGridDt), 4);
   JointGridRun run;
   run.msPerStep =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() /
       steps;
-  for (const Hinge& h : hinges) {
-    const b2Vec2 apart =
-        b2Sub(b2Body_GetWorldPoint(h.a, h.anchorA), b2Body_GetWorldPoint(h.b, h.anchorB));
+  for (const GridHinge& h : grid.hinges) {
+    const b2Vec2 apart = b2Sub(b2Body_GetWorldPoint(discs[h.a], anchor(h.ax, h.ay)),
+                               b2Body_GetWorldPoint(discs[h.b], anchor(h.bx, h.by)));
     run.drift = std::max(run.drift, static_cast<double>(b2Length(apart)));
   }
   b2DestroyWorld(world);

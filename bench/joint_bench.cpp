@@ -5,12 +5,10 @@
 //   bridge10  a bridge of 10 planks (1 m x 0.1 m) joined by hinges and pinned at both ends 9.6 m
 //             apart (it sags), with 20 blocks (0.3 m, 0.5 kg) dropped on it (joints and contacts
 //             in one LCP);
-//   grid40    Box2D v3's own joint benchmark (its shared/benchmarks.c, CreateJointGrid) at 40 x 40:
-//             discs of radius 0.4 m a metre apart, each hinged to the one above and the one to its
-//             left, the middle seven of the top row fixed, so the net falls and swings from them
-//             (1,600 bodies, 3,113 hinges; v3 also joins the fixed ones to each other, which
-//             ContactLab refuses), at v3's 60 steps a second; not under ContactSim, whose exact
-//             events take minutes a second on it.
+//   grid40    Box2D v3's own joint benchmark at 40 x 40 (joint_grid_scene.h): 1,600 discs hinged
+//             into a net hanging from seven fixed ones, which falls and swings (3,113 hinges), at
+//             v3's 60 steps a second; not under ContactSim, whose exact events take minutes a
+//             second on it.
 // Each scene is built afresh and stepped N steps, R times, per solver (the default settings
 // otherwise); printed: the median wall time per step, how much faster than real time that is
 // (dt / step time), and the joints' worst drift at the end. With Box2D v3 built in (CMake given
@@ -31,6 +29,7 @@
 
 #include "bench_arguments.h"
 #include "contactlab/world.h"
+#include "joint_grid_scene.h"
 #ifdef CONTACTLAB_HAVE_BOX2D_V3
 #include "box2d_v3_joint_grid.h"
 #endif
@@ -125,27 +124,26 @@ World bridge(const WorldSettings& settings, int planks, int blocks) {
 
 World grid(const WorldSettings& settings, int n) {
   WorldSettings sixty = settings;
-  sixty.dt = 1.0 / 60;
+  sixty.dt = kGridDt;
   World world = World::create(sixty).value();
+  const JointGrid grid = jointGrid(n);
   std::vector<BodyId> discs;
-  auto isFixed = [n](int k, int i) { return i == 0 && k >= n / 2 - 3 && k <= n / 2 + 3; };
-  for (int k = 0; k < n; ++k)
-    for (int i = 0; i < n; ++i) {
-      BodyDef def;
-      def.name = "d" + std::to_string(k) + "_" + std::to_string(i);
-      def.shape = ShapeKind::Disc;
-      def.radius = 0.4;
-      def.fixed = isFixed(k, i);
-      def.state.position = {static_cast<double>(k), static_cast<double>(-i)};
-      const BodyId disc = world.addBody(def).value();
-      if (i > 0)
-        join(world, {"v" + def.name, JointKind::Hinge, discs.back(), disc, {0, -0.5}, {0, 0.5}});
-      if (k > 0 && !(isFixed(k - 1, i) && isFixed(k, i)))
-        join(
-            world,
-            {"h" + def.name, JointKind::Hinge, discs[discs.size() - n], disc, {0.5, 0}, {-0.5, 0}});
-      discs.push_back(disc);
-    }
+  for (const GridDisc& d : grid.discs) {
+    BodyDef def;
+    def.name = "disc" + std::to_string(discs.size());
+    def.shape = ShapeKind::Disc;
+    def.radius = kGridDiscRadius;
+    def.fixed = d.fixed;
+    def.state.position = {d.x, d.y};
+    discs.push_back(world.addBody(def).value());
+  }
+  for (const GridHinge& h : grid.hinges)
+    join(world, {"hinge" + std::to_string(&h - grid.hinges.data()),
+                 JointKind::Hinge,
+                 discs[h.a],
+                 discs[h.b],
+                 {h.ax, h.ay},
+                 {h.bx, h.by}});
   return world;
 }
 
