@@ -301,3 +301,48 @@ TEST_CASE("a balanced seesaw: contacts and a pin in one LCP, the pin carries eve
   CHECK(world.statistics().contact.worstResidual <= 1e-9 * blockMass * g);
   CHECK(world.statistics().contact.lcpIterationLimits == 0);
 }
+
+TEST_CASE(
+    "a joint's name is free again once its joint or a body it holds is gone; copies keep it") {
+  World world = emptyWorld();
+  const BodyId a = addDisc(world, "a", 0.1, 1, {0, 0});
+  const BodyId b = addDisc(world, "b", 0.1, 1, {1, 0});
+  const BodyId c = addDisc(world, "c", 0.1, 1, {2, 0});
+  const JointId r = addJoint(world, {"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1});
+  addJoint(world, {"s", JointKind::Rod, b, c, {0, 0}, {0, 0}, 1});
+  World copy = world;
+  CHECK_FALSE(copy.addJoint({"r", JointKind::Rod, a, c, {0, 0}, {0, 0}, 2}).ok());
+  REQUIRE(world.removeJoint(r).ok());
+  CHECK(world.addJoint({"r", JointKind::Rod, a, c, {0, 0}, {0, 0}, 2}).ok());
+  CHECK_FALSE(copy.addJoint({"r", JointKind::Rod, a, c, {0, 0}, {0, 0}, 2}).ok());
+  CHECK_FALSE(world.addJoint({"s", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());
+  REQUIRE(world.removeBody(c).ok());  // it takes "s" and the new "r" with it
+  CHECK(world.joints().empty());
+  CHECK(world.addJoint({"s", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());
+  CHECK(world.addJoint({"r", JointKind::Rod, a, b, {0, 0}, {0, 0}, 1}).ok());
+  CHECK(world.validate().ok());
+  CHECK(copy.joints().size() == 2);
+  CHECK(copy.validate().ok());
+}
+
+TEST_CASE("bodies a joint joins never touch, whatever order their joints were added in") {
+  // Four boxes in a row: A and B overlap by 0.2 m, as do C and D, and B touches C side to side;
+  // C-D hinged first, then A-B (whose pair sorts first): neither hinged pair touches, B-C does.
+  World world = emptyWorld();
+  const BodyId a = addBox(world, "a", 1, 1, 1, {0, 0});
+  const BodyId b = addBox(world, "b", 1, 1, 1, {0.8, 0});
+  const BodyId c = addBox(world, "c", 1, 1, 1, {1.8, 0});
+  const BodyId d = addBox(world, "d", 1, 1, 1, {2.6, 0});
+  addJoint(world, {"cd", JointKind::Hinge, c, d, {0.4, 0}, {-0.4, 0}});
+  addJoint(world, {"ab", JointKind::Hinge, a, b, {0.4, 0}, {-0.4, 0}});
+  auto touching = [&](BodyId x, BodyId y) {
+    for (const ContactReport& contact : world.contacts())
+      if ((contact.body1 == x && contact.body2 == y) || (contact.body1 == y && contact.body2 == x))
+        return true;
+    return false;
+  };
+  CHECK_FALSE(touching(a, b));
+  CHECK_FALSE(touching(c, d));
+  CHECK(touching(b, c));
+  CHECK(world.validate().ok());
+}

@@ -98,6 +98,13 @@ void refreshJointedPairs(Model& model) {
                            model.jointedPairs.end());
 }
 
+void addJointedPair(Model& model, const Joint& joint) {
+  if (joint.b < 0) return;
+  const std::pair pair{std::min(joint.a, joint.b), std::max(joint.a, joint.b)};
+  const auto at = std::lower_bound(model.jointedPairs.begin(), model.jointedPairs.end(), pair);
+  if (at == model.jointedPairs.end() || *at != pair) model.jointedPairs.insert(at, pair);
+}
+
 Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states) {
   const BodyState& s = states[joint.a];
   return Transform(s.position, s.angle).apply(joint.def.anchorA);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <queue>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "body_edits.h"
 #include "body_validation.h"
@@ -33,6 +34,9 @@ struct WorldImpl {
   std::vector<std::uint32_t> denseOfSlot;   // slot index -> dense index (or kNoBody)
   std::vector<std::uint32_t> generationOf;  // slot index -> current generation
   std::unordered_map<std::string, std::uint32_t> slotOfName;  // every body's name -> its slot
+  // Every joint's name: addJoint checks a new name against it (a scan of the joints made loading
+  // 20,000 hinges take a second).
+  std::unordered_set<std::string> jointNames;
   // Slots of removed bodies, lowest first: addBody reuses the lowest.
   std::priority_queue<std::uint32_t, std::vector<std::uint32_t>, std::greater<>> freeSlots;
   unsigned nextForceSerial = 1;
@@ -203,7 +207,11 @@ Status World::removeBody(BodyId id) {
   std::erase_if(edited.thrusts, [&](const Thrust& t) { return t.body == i; });
   for (Spring& s : edited.springs) s.body -= s.body > i;
   for (Thrust& t : edited.thrusts) t.body -= t.body > i;
-  std::erase_if(edited.joints, [&](const Joint& j) { return j.a == i || j.b == i; });
+  std::erase_if(edited.joints, [&](const Joint& j) {
+    const bool held = j.a == i || j.b == i;
+    if (held) w.jointNames.erase(j.def.name);
+    return held;
+  });
   for (Joint& j : edited.joints) {
     j.a -= j.a > i;
     j.b -= j.b > i;
@@ -366,8 +374,8 @@ Result<JointId> World::addJoint(const JointDef& def) {
   const Model& model = *w.model;
   const std::string what = "joint '" + def.name + "': ";
   if (def.name.empty()) return Error{"a joint needs a name"};
-  for (const Joint& joint : model.joints)
-    if (joint.def.name == def.name) return Error{"a joint named '" + def.name + "' already exists"};
+  if (w.jointNames.contains(def.name))
+    return Error{"a joint named '" + def.name + "' already exists"};
   const int a = w.dense(def.a);
   if (a < 0) return Error{what + "body A does not exist"};
   const int b = def.b.isNull() ? -1 : w.dense(def.b);
@@ -379,16 +387,22 @@ Result<JointId> World::addJoint(const JointDef& def) {
   JointId id{w.nextForceSerial++};
   Model& edited = w.model.edit();
   edited.joints.push_back({id, def, a, b});
-  refreshJointedPairs(edited);
+  addJointedPair(edited, edited.joints.back());
+  w.jointNames.insert(def.name);
+  CONTACTLAB_ASSERT(w.jointNames.size() == edited.joints.size(), "world: one name per joint");
   w.forgetWarmStart();
   w.changed();
   return id;
 }
 
 Status World::removeJoint(JointId id) {
-  Model& edited = impl_->model.edit();
-  if (std::erase_if(edited.joints, [&](const Joint& j) { return j.id == id; }) == 0)
-    return Error{"no such joint"};
+  WorldImpl& w = *impl_;
+  const auto joint = std::find_if(w.model->joints.begin(), w.model->joints.end(),
+                                  [&](const Joint& j) { return j.id == id; });
+  if (joint == w.model->joints.end()) return Error{"no such joint"};
+  w.jointNames.erase(joint->def.name);
+  Model& edited = w.model.edit();
+  std::erase_if(edited.joints, [&](const Joint& j) { return j.id == id; });
   refreshJointedPairs(edited);
   impl_->forgetWarmStart();
   impl_->changed();
@@ -511,10 +525,16 @@ Status World::validate() const {
   if (Status status = w.stepper.validateWarmStart(bodies); !status) return status;
   if (Status status = w.timestep.validateWarmStart(bodies); !status) return status;
   if (!(time() >= 0) || !std::isfinite(time())) return Error{"the time is not finite and >= 0"};
-  for (const Joint& joint : w.model->joints)
+  for (const Joint& joint : w.model->joints) {
     if (joint.a < 0 || static_cast<std::size_t>(joint.a) >= bodies ||
         joint.b >= static_cast<int>(bodies) || joint.a == joint.b)
       return Error{"joint '" + joint.def.name + "' acts on a body that does not exist"};
+    if (!w.jointNames.contains(joint.def.name))
+      return Error{"joint '" + joint.def.name + "' is missing from the joints' names"};
+  }
+  if (w.jointNames.size() != w.model->joints.size())
+    return Error{"the joints' names: " + std::to_string(w.jointNames.size()) + " names for " +
+                 std::to_string(w.model->joints.size()) + " joints"};
   if (w.contactsValid) {
     for (const ContactReport& c : w.contacts)
       if (w.dense(c.body1) < 0 || w.dense(c.body2) < 0)
