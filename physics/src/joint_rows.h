@@ -44,8 +44,8 @@ bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyStat
 // Model::jointedPairs from Model::joints (after joints or bodies change).
 void refreshJointedPairs(Model& model);
 // Model::jointedPairs after `joint` was added to Model::joints: its pair inserted where it sorts
-// (what refreshJointedPairs would give, without sorting every pair again: a scene of 20,000 hinges
-// loaded in seconds, one sort per joint).
+// (what refreshJointedPairs would give, without sorting every pair again: a sort per joint made a
+// scene of 20,000 hinges take seconds to load).
 void addJointedPair(Model& model, const Joint& joint);
 
 // World positions of a joint's two anchors at `states`.
