@@ -6,7 +6,7 @@
 //             apart (it sags), with 20 blocks (0.3 m, 0.5 kg) dropped on it (joints and contacts
 //             in one LCP);
 //   grid40    Box2D v3's own joint benchmark at 40 x 40 (joint_grid_scene.h): 1,600 discs hinged
-//             into a net hanging from seven fixed ones, which falls and swings (3,113 hinges), at
+//             into a net hanging from seven fixed ones, which falls and swings (3,114 hinges), at
 //             v3's 60 steps a second; not under ContactSim, whose exact events take minutes a
 //             second on it.
 // Each scene is built afresh and stepped N steps, R times, per solver (the default settings
