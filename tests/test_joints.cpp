@@ -326,15 +326,15 @@ TEST_CASE(
 }
 
 TEST_CASE("bodies a joint joins never touch, whatever order their joints were added in") {
-  // Four boxes in a row: A and B overlap by 0.2 m, as do C and D, and B touches C side to side;
-  // C-D hinged first, then A-B (whose pair sorts first): neither hinged pair touches, B-C does.
+  // Four boxes in a row, each touching the next side to side; C-D hinged at their shared side
+  // first, then A-B (whose pair sorts first): neither hinged pair touches, the unhinged B-C does.
   World world = emptyWorld();
   const BodyId a = addBox(world, "a", 1, 1, 1, {0, 0});
-  const BodyId b = addBox(world, "b", 1, 1, 1, {0.8, 0});
-  const BodyId c = addBox(world, "c", 1, 1, 1, {1.8, 0});
-  const BodyId d = addBox(world, "d", 1, 1, 1, {2.6, 0});
-  addJoint(world, {"cd", JointKind::Hinge, c, d, {0.4, 0}, {-0.4, 0}});
-  addJoint(world, {"ab", JointKind::Hinge, a, b, {0.4, 0}, {-0.4, 0}});
+  const BodyId b = addBox(world, "b", 1, 1, 1, {1, 0});
+  const BodyId c = addBox(world, "c", 1, 1, 1, {2, 0});
+  const BodyId d = addBox(world, "d", 1, 1, 1, {3, 0});
+  addJoint(world, {"cd", JointKind::Hinge, c, d, {0.5, 0}, {-0.5, 0}});
+  addJoint(world, {"ab", JointKind::Hinge, a, b, {0.5, 0}, {-0.5, 0}});
   auto touching = [&](BodyId x, BodyId y) {
     for (const ContactReport& contact : world.contacts())
       if ((contact.body1 == x && contact.body2 == y) || (contact.body1 == y && contact.body2 == x))

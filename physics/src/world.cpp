@@ -400,9 +400,10 @@ Status World::removeJoint(JointId id) {
   const auto joint = std::find_if(w.model->joints.begin(), w.model->joints.end(),
                                   [&](const Joint& j) { return j.id == id; });
   if (joint == w.model->joints.end()) return Error{"no such joint"};
+  const auto index = joint - w.model->joints.begin();
   w.jointNames.erase(joint->def.name);
   Model& edited = w.model.edit();
-  std::erase_if(edited.joints, [&](const Joint& j) { return j.id == id; });
+  edited.joints.erase(edited.joints.begin() + index);
   refreshJointedPairs(edited);
   impl_->forgetWarmStart();
   impl_->changed();
