@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "contact_row.h"
 #include "model.h"
 
 namespace contactlab {
@@ -36,6 +37,26 @@ struct JointRow {
   double gap = 0;         // ropes: length - distance + distanceTol / 2, as a contact's distance
   Vec2 offset{0, 0};      // p_A - p_B at the states the row was made at
 };
+
+// Entry (p, q) of A = J M^-1 J^T (reference eq. 9) for two rows, each with body1, body2 (-1: the
+// world), normal, arm1 and arm2 (a JointRow, or mixed_lcp.h's DenseRow): over the bodies both
+// act on, s_p s_q (n_p . n_q / m + arm_p arm_q / I), s = +1 on a row's body 1 and -1 on its body
+// 2. `inverseMass(b)` gives body b's InverseMass (zeros for a fixed body).
+template <class Row, class InverseMassOf>
+double rowCoupling(const Row& p, const Row& q, InverseMassOf inverseMass) {
+  double value = 0;
+  auto add = [&](int body, double signP, double armP, int other, double signQ, double armQ) {
+    if (body < 0 || body != other) return;
+    const InverseMass b = inverseMass(body);
+    value +=
+        signP * signQ * (b.invMass * glm::dot(p.normal, q.normal) + b.invInertia * armP * armQ);
+  };
+  add(p.body1, 1, p.arm1, q.body1, 1, q.arm1);
+  add(p.body1, 1, p.arm1, q.body2, -1, q.arm2);
+  add(p.body2, -1, p.arm2, q.body1, 1, q.arm1);
+  add(p.body2, -1, p.arm2, q.body2, -1, q.arm2);
+  return value;
+}
 
 // A rope's gap (above) at `states`, and whether it has snapped taut (stretched past the accuracy).
 double ropeGap(const Model& model, const Joint& rope, std::span<const BodyState> states);

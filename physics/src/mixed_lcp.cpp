@@ -6,21 +6,12 @@
 namespace contactlab {
 namespace {
 
-// Entry (p, q) of A = J M^-1 J^T (eq. 9): over the movable bodies both rows act on,
-// s_p s_q (n_p . n_q / m + arm_p arm_q / I), s = +1 on a row's body 1 and -1 on its body 2.
+// Entry (p, q) of A (eq. 9) with the model's masses.
 double entry(const Model& model, const DenseRow& p, const DenseRow& q) {
-  double value = 0;
-  auto add = [&](int body, double signP, double armP, int other, double signQ, double armQ) {
-    if (body < 0 || body != other) return;
+  return rowCoupling(p, q, [&](int body) {
     const Body& b = model.bodies[body];
-    value +=
-        signP * signQ * (b.invMass * glm::dot(p.normal, q.normal) + b.invInertia * armP * armQ);
-  };
-  add(p.body1, 1, p.arm1, q.body1, 1, q.arm1);
-  add(p.body1, 1, p.arm1, q.body2, -1, q.arm2);
-  add(p.body2, -1, p.arm2, q.body1, 1, q.arm1);
-  add(p.body2, -1, p.arm2, q.body2, -1, q.arm2);
-  return value;
+    return InverseMass{b.invMass, b.invInertia};
+  });
 }
 
 }  // namespace

@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "contact_row.h"
-#include "dense_cholesky.h"
 #include "joint_rows.h"
 #include "lcp_solver.h"
 #include "model.h"
+#include "profile_cholesky.h"
 
 namespace contactlab {
 
@@ -49,7 +49,7 @@ class MixedLcp {
 
  private:
   std::vector<double> dense_, joint_, coupling_, reduced_, reducedB_, column_, lcpA_;
-  DenseCholesky factor_;
+  ProfileCholesky factor_;
   LcpSolver lcp_;
 };
 

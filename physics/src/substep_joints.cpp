@@ -1,4 +1,5 @@
 // The joints' rows in the substeps (substep_solver.h, timestep_joints.h).
+#include <algorithm>
 #include <cmath>
 
 #include "contactlab_assert.h"
@@ -6,8 +7,20 @@
 #include "timestep_joints.h"
 
 namespace contactlab {
+namespace {
 
-void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState> start) {
+// A group of equality rows is solved exactly when its profile is at most this many rows wide
+// (a chain's is 3, a tree's or a small net's up to about 4 rows per body across it), so that its
+// factorization costs at most about kExactJointWidth^2 / 2 products a row.
+constexpr int kExactJointWidth = 32;
+// A pivot below this fraction of its diagonal entry means redundant rows (a closed loop of
+// joints that over-constrains): the group is then solved row by row.
+constexpr double kExactJointPivotFloor = 1e-9;
+
+}  // namespace
+
+void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState> start,
+                                  bool regroup) {
   const size_t n = model.bodies.size();
   now_.resize(n);
   for (size_t i = 0; i < n; ++i) {
@@ -30,6 +43,35 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
     jointSlots_[k].mass = k11 > 0 ? 1 / k11 : 0;
     jointSlots_[k].separation = jointSeparation(model, row);
   }
+  if (regroup) {
+    equalityRows_ = 0;
+    while (equalityRows_ < static_cast<int>(jointRows_.size()) &&
+           !jointRows_[equalityRows_].oneSided)
+      ++equalityRows_;
+    groupJointRows(jointRows_, equalityRows_, movable_, jointGroups_);
+    groupFactors_.resize(jointGroups_.groups.size());
+    groupExact_.resize(jointGroups_.groups.size());
+    for (size_t g = 0; g < jointGroups_.groups.size(); ++g)
+      groupExact_[g] = jointGroups_.groups[g].width <= kExactJointWidth;
+  }
+  for (size_t g = 0; g < jointGroups_.groups.size(); ++g)
+    if (groupExact_[g]) groupExact_[g] = factorGroup(g);
+}
+
+bool SubstepSolver::factorGroup(size_t g) {
+  const JointGroup& group = jointGroups_.groups[g];
+  const std::span<const int> order =
+      std::span(jointGroups_.order).subspan(group.begin, group.end - group.begin);
+  const std::span<const int> first =
+      std::span(jointGroups_.first).subspan(group.begin, group.end - group.begin);
+  ProfileCholesky& factor = groupFactors_[g];
+  factor.shape(first);
+  const auto inverseMass = [&](int body) { return inverseMass_[body]; };
+  for (size_t p = 0; p < order.size(); ++p)
+    for (int q = first[p]; q <= static_cast<int>(p); ++q)
+      factor.at(static_cast<int>(p), q) =
+          rowCoupling(jointRows_[order[p]], jointRows_[order[q]], inverseMass);
+  return factor.factor(0, kExactJointPivotFloor);
 }
 
 void SubstepSolver::warmJoints(std::span<const double> warm, int substeps) {
@@ -70,28 +112,94 @@ void SubstepSolver::takeJointChanges() {
   }
 }
 
-// Each row in turn: u + bias = 0 (>= 0 with an impulse >= 0 for a rope), the bias being the
-// second-order term h kappa / 2 of timestep_joints.h and, in the biased sweep, the soft pull of
-// the separation back to 0 (a rope: the contacts' gap term, normalBias).
+double SubstepSolver::jointVelocity(const JointRow& row) const {
+  const BodyVelocity& a = bodies_[row.body1].velocity;
+  double u = glm::dot(row.normal, a.linear) + row.arm1 * a.angular;
+  if (row.body2 >= 0) {
+    const BodyVelocity& b = bodies_[row.body2].velocity;
+    u -= glm::dot(row.normal, b.linear) + row.arm2 * b.angular;
+  }
+  return u;
+}
+
+// u + bias = 0 (>= 0 with an impulse >= 0 for a rope). In an exact group and for a rope the bias
+// is the second-order term h kappa / 2 of timestep_joints.h and, in the biased sweep, the pull of
+// the separation back to 0 (rigid; a rope: the contacts' gap term, normalBias), and the group's
+// rows are solved together: impulses dλ with A dλ = -(u + bias), A = J M^-1 J^T factored at the
+// refresh. Solved so, the second-order term keeps a pendulum's or a spinning chain's energy; row
+// by row (Gauss-Seidel, a few sweeps a substep) the same term made chains gain energy until they
+// blew up (a link spinning at 20 rad/s, a chain of 100 links falling for 7 s: docs/timestep.md).
+// The rows of a wider group (a large net) are taken one at a time as Box2D v3 takes its joints:
+// soft in the biased sweep (jointSoft_), rigid and unbiased in the relax sweeps, without the
+// second-order term, which loses a little energy where a turning body's row turns with it.
 void SubstepSolver::sweepJoints(double hs, bool pushOut) {
   const double perSubstep = 1 / hs;
-  for (size_t k = 0; k < jointRows_.size(); ++k) {
+  for (size_t g = 0; g < jointGroups_.groups.size(); ++g) {
+    const JointGroup& group = jointGroups_.groups[g];
+    const std::span<const int> order =
+        std::span(jointGroups_.order).subspan(group.begin, group.end - group.begin);
+    if (groupExact_[g]) {
+      groupResidual_.resize(order.size());
+      for (size_t p = 0; p < order.size(); ++p) {
+        const JointRow& row = jointRows_[order[p]];
+        const Gap gap = jointGap(jointSlots_[order[p]].separation, perSubstep, pushOut, false);
+        groupResidual_[p] = -(jointVelocity(row) + gap.bias + hs * row.freeAcceleration / 2);
+      }
+      groupFactors_[g].solve(groupResidual_);
+      for (size_t p = 0; p < order.size(); ++p) {
+        pushJoint(jointRows_[order[p]], groupResidual_[p]);
+        jointSlots_[order[p]].impulse += groupResidual_[p];
+      }
+      continue;
+    }
+    const Softness soft = pushOut ? jointSoft_ : Softness{};
+    for (size_t p = 0; p < order.size(); ++p) {
+      if (p + 1 < order.size() && sweepPoint(order[p], order[p + 1], soft)) {
+        ++p;
+        continue;
+      }
+      const int k = order[p];
+      JointSlot& slot = jointSlots_[k];
+      const double next = (1 - soft.impulseScale) * slot.impulse -
+                          soft.massScale * slot.mass *
+                              (jointVelocity(jointRows_[k]) + soft.biasRate * slot.separation);
+      pushJoint(jointRows_[k], next - slot.impulse);
+      slot.impulse = next;
+    }
+  }
+  for (size_t k = equalityRows_; k < jointRows_.size(); ++k) {
     const JointRow& row = jointRows_[k];
     JointSlot& slot = jointSlots_[k];
-    Gap gap = jointGap(slot.separation, perSubstep, pushOut, row.oneSided);
+    Gap gap = jointGap(slot.separation, perSubstep, pushOut, true);
     gap.bias += hs * row.freeAcceleration / 2;
-    const BodyVelocity& a = bodies_[row.body1].velocity;
-    double u = glm::dot(row.normal, a.linear) + row.arm1 * a.angular;
-    if (row.body2 >= 0) {
-      const BodyVelocity& b = bodies_[row.body2].velocity;
-      u -= glm::dot(row.normal, b.linear) + row.arm2 * b.angular;
-    }
-    double next =
-        (1 - gap.impulseScale) * slot.impulse - gap.massScale * slot.mass * (u + gap.bias);
-    if (row.oneSided) next = std::max(next, 0.0);
+    const double next = std::max((1 - gap.impulseScale) * slot.impulse -
+                                     gap.massScale * slot.mass * (jointVelocity(row) + gap.bias),
+                                 0.0);
     pushJoint(row, next - slot.impulse);
     slot.impulse = next;
   }
+}
+
+bool SubstepSolver::sweepPoint(int k1, int k2, const Softness& soft) {
+  const JointRow& r1 = jointRows_[k1];
+  const JointRow& r2 = jointRows_[k2];
+  if (r1.joint != r2.joint) return false;
+  JointSlot& s1 = jointSlots_[k1];
+  JointSlot& s2 = jointSlots_[k2];
+  if (!(s1.mass > 0 && s2.mass > 0)) return false;
+  const double k11 = 1 / s1.mass, k22 = 1 / s2.mass;
+  const double k12 = rowCoupling(r1, r2, [&](int body) { return inverseMass_[body]; });
+  const double det = k11 * k22 - k12 * k12;
+  if (!(det > kExactJointPivotFloor * k11 * k22)) return false;
+  const double u1 = jointVelocity(r1) + soft.biasRate * s1.separation;
+  const double u2 = jointVelocity(r2) + soft.biasRate * s2.separation;
+  const double d1 = -soft.massScale * (k22 * u1 - k12 * u2) / det - soft.impulseScale * s1.impulse;
+  const double d2 = -soft.massScale * (k11 * u2 - k12 * u1) / det - soft.impulseScale * s2.impulse;
+  pushJoint(r1, d1);
+  pushJoint(r2, d2);
+  s1.impulse += d1;
+  s2.impulse += d2;
+  return true;
 }
 
 void SubstepSolver::addJointImpulses(std::span<Vec2> jointImpulses) {

@@ -25,9 +25,19 @@ constexpr double kSoftHertzPerRate = 0.25;
 // Higher ratios slow the push-out (its rate, omega / (2 zeta + hs omega), is 5.3/s here).
 constexpr double kSoftDamping = 35;
 constexpr double kSoftPushOut = 2;
+constexpr double kJointSoftHertz = 60;
+constexpr double kJointSoftDamping = 2;
 constexpr int kRelaxSweeps = 2;
 
 }  // namespace
+
+// A spring-damper of `hertz` (at most kSoftHertzPerRate times the substep rate) and damping ratio
+// `damping`, solved implicitly over the substep hs (Catto's soft constraint coefficients).
+SubstepSolver::Softness SubstepSolver::softness(double hertz, double damping, double hs) {
+  const double omega = 2 * M_PI * std::min(hertz, kSoftHertzPerRate / hs);
+  const double k = hs * omega * (2 * damping + hs * omega);
+  return {omega / (2 * damping + hs * omega), k / (1 + k), 1 / (1 + k)};
+}
 
 // The gap term for the substep, from the gap's excess over the target: above the target gap the
 // contact may close to it and no further (rigid); below it, in the biased sweep, a soft
@@ -397,10 +407,11 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
   CONTACTLAB_ASSERT(states.size() == n && rates.size() == n && substeps >= 1,
                     "substeps: one state and one rate per body, at least one substep");
   {
-    const double omega = 2 * M_PI * std::min(kSoftHertz, kSoftHertzPerRate / hs);
-    const double k = hs * omega * (2 * kSoftDamping + hs * omega);
-    terms_ = {1 / hs,      w.distanceTol / 2, omega / (2 * kSoftDamping + hs * omega),
-              k / (1 + k), 1 / (1 + k),       kSoftPushOut};
+    const Softness contact = softness(kSoftHertz, kSoftDamping, hs);
+    terms_ = {
+        1 / hs,      w.distanceTol / 2, contact.biasRate, contact.massScale, contact.impulseScale,
+        kSoftPushOut};
+    jointSoft_ = softness(kJointSoftHertz, kJointSoftDamping, hs);
   }
   // The bodies and the spare one (substep_lanes.h).
   bodies_.assign(n + 1, SubstepBody{});
@@ -421,7 +432,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     StageTimer timer(stats.timestep.time.build);
     build(model, found, order, states, previous, previousImpulses, approaching, substeps,
           stats.deepestPenetration);
-    if (!model.joints.empty()) refreshJoints(model, states);
+    if (!model.joints.empty()) refreshJoints(model, states, true);
     CONTACTLAB_ASSERT(model.joints.empty() || (joints.warm.size() == jointRows_.size() &&
                                                joints.rowImpulses.size() == jointRows_.size() &&
                                                joints.jointImpulses.size() == model.joints.size()),
@@ -476,7 +487,7 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
       rotationOf(m.turn, m.cosMinusOne, m.sine);
     }
     if (jointed) {
-      refreshJoints(model, states);
+      refreshJoints(model, states, false);
       CONTACTLAB_ASSERT(jointRows_.size() == joints.warm.size(),
                         "substeps: the joint rows changed within a step");
     }

@@ -38,8 +38,10 @@
 #include "contact_row.h"
 #include "contactlab/report.h"
 #include "external_forces.h"
+#include "joint_groups.h"
 #include "joint_rows.h"
 #include "model.h"
+#include "profile_cholesky.h"
 #include "step_contacts.h"
 #include "substep_lanes.h"
 
@@ -119,6 +121,15 @@ class SubstepSolver {
   };
   // perSubstep = 1 / hs.
   Gap normalBias(double excess, double perSubstep, bool pushOut) const;
+  // A soft constraint's terms for the substep (Catto's soft step): its bias rate (1/s), mass
+  // scale and impulse scale.
+  struct Softness {
+    double biasRate = 0, massScale = 1, impulseScale = 0;
+  };
+  // The joints solved row by row take Box2D v3.1's joint softness (60 Hz, at most a quarter of
+  // the substep rate, damping ratio 2) in the biased sweep.
+  Softness jointSoft_;
+  static Softness softness(double hertz, double damping, double hs);
   // A joint row's: a rope's is a contact's (normalBias of its separation); an equality row's
   // pulls its separation to 0 softly in the biased sweep, and is rigid with no bias in the relax.
   Gap jointGap(double separation, double perSubstep, bool pushOut, bool oneSided) const;
@@ -140,7 +151,12 @@ class SubstepSolver {
     double impulse = 0;     // this substep's
     double total = 0;       // this step's
   };
-  void refreshJoints(const Model& model, std::span<const BodyState> start);
+  // With `regroup` (the step's first refresh) the equality rows are grouped again
+  // (groupJointRows); each group solved exactly is factored again at every refresh.
+  void refreshJoints(const Model& model, std::span<const BodyState> start, bool regroup);
+  // A = J M^-1 J^T of exact group g (its rows in jointGroups_'s order) into groupFactors_[g],
+  // factored; false when it is not safely positive definite (redundant rows).
+  bool factorGroup(size_t g);
   // Starts each row's impulse from `warm` / substeps.
   void warmJoints(std::span<const double> warm, int substeps);
   // The joints' warm start within the step: each row's impulse of the last substep applied along
@@ -152,11 +168,26 @@ class SubstepSolver {
   // Takes the joints' part (jointChange_) out of each body's impulseVelocity, which then holds the
   // contacts' part of the substep's velocity change only.
   void takeJointChanges();
+  // One sweep over the joints: each exact group solved at once (u + bias = 0 for all its rows),
+  // the rows of the other groups and the ropes one at a time.
   void sweepJoints(double hs, bool pushOut);
+  // A pin's or hinge's two rows k1 and k2 (false, nothing done, when they are not one joint's or
+  // are degenerate) solved together as its anchor point's 2x2 system, with the softness `soft`.
+  bool sweepPoint(int k1, int k2, const Softness& soft);
+  // u = J v of `row` at the bodies' current velocities.
+  double jointVelocity(const JointRow& row) const;
   // Adds this substep's impulses to the totals and to `jointImpulses` (per model joint).
   void addJointImpulses(std::span<Vec2> jointImpulses);
   std::vector<JointRow> jointRows_;
   std::vector<JointSlot> jointSlots_;
+  int equalityRows_ = 0;  // jointRows_[0, equalityRows_) are the pins', hinges' and rods' rows
+  // The equality rows in groups that share no movable body (joint_groups.h). A group whose
+  // profile is at most kExactJointWidth rows wide (chains, trees, small nets) is solved exactly
+  // (groupExact_, groupFactors_), the others row by row.
+  JointGroups jointGroups_;
+  std::vector<char> groupExact_;
+  std::vector<ProfileCholesky> groupFactors_;
+  std::vector<double> groupResidual_;
   std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
   std::vector<BodyState> now_;             // the bodies' current states
   std::vector<BodyRate> noRates_;
