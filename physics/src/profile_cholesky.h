@@ -30,9 +30,10 @@ class ProfileCholesky {
 
  private:
   double entry(int i, int j) const { return l_[start_[i] + (j - first_[i])]; }
-  std::vector<double> l_;      // row i's entries from first_[i] to i, at start_[i]
-  std::vector<int> first_;     // each row's profile start
-  std::vector<size_t> start_;  // where each row's entries begin in l_
+  std::vector<double> l_;                // row i's entries from first_[i] to i, at start_[i]
+  std::vector<int> first_;               // each row's profile start
+  std::vector<size_t> start_;            // where each row's entries begin in l_
+  std::vector<double> inverseDiagonal_;  // 1 / L_ii
 };
 
 }  // namespace contactlab

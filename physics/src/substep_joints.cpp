@@ -9,12 +9,13 @@
 namespace contactlab {
 namespace {
 
-// A group of equality rows is solved exactly when its profile is at most this many rows wide
-// (a chain's is 3, a tree's or a small net's up to about 4 rows per body across it), so that its
-// factorization costs at most about kExactJointWidth^2 / 2 products a row.
+// A group of equality rows is solved exactly when its profile is at most this many rows wide (a
+// chain's is 3, a tree's about twice its widest branching), so that its factorization costs at
+// most about kExactJointWidth^2 / 2 products a row.
 constexpr int kExactJointWidth = 32;
-// A pivot below this fraction of its diagonal entry means redundant rows (a closed loop of
-// joints that over-constrains): the group is then solved row by row.
+// A pivot below this fraction of its diagonal entry means redundant rows (a closed loop that
+// over-constrains, as every net of hinged bodies does: about 4 rows a body against 3 freedoms):
+// the group is then solved row by row.
 constexpr double kExactJointPivotFloor = 1e-9;
 
 }  // namespace

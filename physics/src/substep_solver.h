@@ -24,10 +24,17 @@
 // (substep_lanes.h, substep_sweep.cpp). docs/timestep.md gives the derivation and the costs. Joints
 // (substep_joints.cpp): their rows (timestep_joints.h) are taken afresh at the bodies' positions
 // before the first substep and after each substep's move, so that their directions and lever arms
-// turn with the bodies; each sweep takes them before the contacts, one at a time (a pin's or
-// hinge's two rows, a rod's, a rope's, each with the impulse of either sign or >= 0). The biased
-// sweep pulls a joint's separation back with the contacts' soft constraint, the relax sweep holds
-// it rigidly; both aim at the second-order position of timestep_joints.h.
+// turn with the bodies; each sweep takes them before the contacts. The equality rows (pins',
+// hinges', rods') are grouped by the movable bodies they share (joint_groups.h); a group whose
+// profile is narrow (a chain, a tree) is solved exactly in every sweep, all its rows
+// at once (a profile Cholesky factorization of J M^-1 J^T at each refresh), aiming at the
+// second-order position of timestep_joints.h: the biased sweep pulls the separations back
+// rigidly at the contacts' soft bias rate, the relax sweeps hold them. Solved row by row instead,
+// the second-order term made chains gain energy until they blew up; so the rows of a wider group,
+// or of one whose rows are redundant (a net: more rows than its bodies' freedoms), are taken one at
+// a time as Box2D v3 takes its joints, a pin's or hinge's two rows together: soft in the biased
+// sweep, rigid in the relax sweeps, without the second-order term (a little energy lost where
+// bodies turn fast). A rope's row is taken alone, as a contact's.
 #pragma once
 
 #include <span>
@@ -182,8 +189,8 @@ class SubstepSolver {
   std::vector<JointSlot> jointSlots_;
   int equalityRows_ = 0;  // jointRows_[0, equalityRows_) are the pins', hinges' and rods' rows
   // The equality rows in groups that share no movable body (joint_groups.h). A group whose
-  // profile is at most kExactJointWidth rows wide (chains, trees, small nets) is solved exactly
-  // (groupExact_, groupFactors_), the others row by row.
+  // profile is at most kExactJointWidth rows wide (chains, trees) and whose rows are not
+  // redundant is solved exactly (groupExact_, groupFactors_), the others row by row.
   JointGroups jointGroups_;
   std::vector<char> groupExact_;
   std::vector<ProfileCholesky> groupFactors_;
