@@ -181,10 +181,14 @@ void applyJointImpulse(const Model& model, const JointRow& row, double j,
   addAlongRow(model, row, j, [&](int i) { return std::tie(states[i].velocity, states[i].omega); });
 }
 
-void projectJoints(const Model& model, std::span<BodyState> states) {
+void projectJoints(const Model& model, std::span<BodyState> states, std::span<const char> which) {
+  CONTACTLAB_ASSERT(which.empty() || which.size() == model.joints.size(),
+                    "joint projection: one flag per joint");
   for (int sweep = 0; sweep < kMaxProjectionSweeps; ++sweep) {
     double largest = 0;  // the largest error this sweep removed, m
-    for (const Joint& joint : model.joints) {
+    for (size_t j = 0; j < model.joints.size(); ++j) {
+      if (!which.empty() && !which[j]) continue;
+      const Joint& joint = model.joints[j];
       const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
       // The move is an impulse-like correction P along the error: x += P / m, theta += r x P / I
       // on A and the opposite on B, with P solving K P = -error, K the point's inverse mass

@@ -92,7 +92,9 @@ void applyJointImpulse(const Model& model, const JointRow& row, double j,
 // Moves positions and angles (never velocities) so that the joints hold again (a rope: no longer
 // than its length): passes of Gauss-Seidel over the joints, each removing a joint's error with the
 // smallest mass-weighted move of its two bodies (the same mass weighting as the forces), until a
-// pass finds no joint off by more than 1e-10 m (at most 16 passes).
-void projectJoints(const Model& model, std::span<BodyState> states);
+// pass finds no joint off by more than 1e-10 m (at most 16 passes). With `which` (one flag per
+// joint), only the joints flagged.
+void projectJoints(const Model& model, std::span<BodyState> states,
+                   std::span<const char> which = {});
 
 }  // namespace contactlab

@@ -181,6 +181,16 @@ void SubstepSolver::sweepJoints(double hs, bool pushOut) {
   }
 }
 
+void SubstepSolver::markProjectedJoints(const Model& model) {
+  projectedJoints_.assign(model.joints.size(), 1);
+  for (size_t g = 0; g < jointGroups_.groups.size(); ++g) {
+    if (groupExact_[g]) continue;
+    const JointGroup& group = jointGroups_.groups[g];
+    for (int p = group.begin; p < group.end; ++p)
+      projectedJoints_[jointRows_[jointGroups_.order[p]].joint] = 0;
+  }
+}
+
 bool SubstepSolver::sweepPoint(int k1, int k2, const Softness& soft) {
   const JointRow& r1 = jointRows_[k1];
   const JointRow& r2 = jointRows_[k2];

@@ -522,8 +522,10 @@ void SubstepSolver::advance(const Model& model, std::span<const Contact> found,
     impulses[2 * source_[row]] = bundle.rest[p].normalTotal[l];
     impulses[2 * source_[row] + 1] = bundle.rest[p].tangentTotal[l];
   });
-  if (jointed)
+  if (jointed) {
     for (size_t j = 0; j < jointSlots_.size(); ++j) joints.rowImpulses[j] = jointSlots_[j].total;
+    markProjectedJoints(model);
+  }
   for (size_t i = 0; i < n; ++i) {
     if (!movable_[i]) continue;
     const SubstepBody& m = bodies_[i];

@@ -79,6 +79,10 @@ class SubstepSolver {
                int substeps, std::vector<BodyState>& states, std::span<double> impulses,
                const SubstepJoints& joints, StepReport& stats);
 
+  // Per model joint, whether the position projection after the step (projectJoints) takes it:
+  // not those whose rows were solved row by row, softly, in the last step.
+  std::span<const char> projectedJoints() const { return projectedJoints_; }
+
  private:
   // A contact's rows D_n, D_t (contact_row.h), with the arms r_i = contact point minus centre of
   // body i at the start of the step, as found: what the choice of a pair's manifolds reads.
@@ -178,6 +182,8 @@ class SubstepSolver {
   // One sweep over the joints: each exact group solved at once (u + bias = 0 for all its rows),
   // the rows of the other groups and the ropes one at a time.
   void sweepJoints(double hs, bool pushOut);
+  // projectedJoints_ after a step.
+  void markProjectedJoints(const Model& model);
   // A pin's or hinge's two rows k1 and k2 (false, nothing done, when they are not one joint's or
   // are degenerate) solved together as its anchor point's 2x2 system, with the softness `soft`.
   bool sweepPoint(int k1, int k2, const Softness& soft);
@@ -195,6 +201,7 @@ class SubstepSolver {
   std::vector<char> groupExact_;
   std::vector<ProfileCholesky> groupFactors_;
   std::vector<double> groupResidual_;
+  std::vector<char> projectedJoints_;
   std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
   std::vector<BodyState> now_;             // the bodies' current states
   std::vector<BodyRate> noRates_;

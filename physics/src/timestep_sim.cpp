@@ -364,7 +364,13 @@ void TimestepSim::step(const Model& model, std::vector<BodyState>& states, StepR
     gaps_.project(model, found_, saved_, states, {model.settings.gapStabilization, kMaxPushOut * h},
                   stats.timestep.time);
   }
-  if (!model.joints.empty()) projectJoints(model, states);
+  // The substeps' joints solved row by row (soft) are left as they are: moved back, a net swung
+  // further apart (docs/timestep.md).
+  if (!model.joints.empty())
+    projectJoints(model, states,
+                  model.settings.timestepScheme == TimestepScheme::Substeps
+                      ? substep_.projectedJoints()
+                      : std::span<const char>{});
   CONTACTLAB_ASSERT(order_.size() == found_.size() && impulses_.size() == 2 * found_.size() &&
                         states.size() == model.bodies.size(),
                     "timestep: order and 2 impulses per contact, one state per body");
