@@ -161,6 +161,8 @@ class SubstepSolver {
     double separation = 0;  // timestep_joints.h
     double impulse = 0;     // this substep's
     double total = 0;       // this step's
+    // A pin's or hinge's first row: its entry of J M^-1 J^T with the joint's second row.
+    double pairCoupling = 0;
   };
   // With `regroup` (the step's first refresh) the equality rows are grouped again
   // (groupJointRows); each group solved exactly is factored again at every refresh.
@@ -202,6 +204,9 @@ class SubstepSolver {
   std::vector<ProfileCholesky> groupFactors_;
   std::vector<double> groupResidual_;
   std::vector<char> projectedJoints_;
+  // Per equality row, its two bodies (-1 for the world or a fixed body): what the groups were
+  // made from (groupedKey_), and this step's (groupKey_).
+  std::vector<int> groupKey_, groupedKey_;
   std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
   std::vector<BodyState> now_;             // the bodies' current states
   std::vector<BodyRate> noRates_;
