@@ -18,33 +18,49 @@ namespace {
 constexpr int kMaxProjectionSweeps = 16;
 constexpr double kProjectionTolerance = 1e-10;  // m
 
-JointRow rowAlong(const Joint& joint, int index, Vec2 n, Vec2 pA, Vec2 pB,
-                  std::span<const BodyState> states, std::span<const BodyRate> rates) {
+// What a joint's rows share: its anchors, their arms from the bodies' centres and the anchors'
+// relative velocity and acceleration p_A' - p_B' and p_A'' - p_B'' under `rates` (a pin's or
+// hinge's two rows take them once).
+struct AnchorMotion {
+  Vec2 pA{0, 0}, pB{0, 0}, armA{0, 0}, armB{0, 0}, velocity{0, 0}, acceleration{0, 0};
+};
+
+AnchorMotion anchorMotion(const Joint& joint, Vec2 pA, Vec2 pB, std::span<const BodyState> states,
+                          std::span<const BodyRate> rates) {
+  AnchorMotion m;
+  m.pA = pA;
+  m.pB = pB;
+  const BodyState& sA = states[joint.a];
+  m.armA = pA - sA.position;
+  m.velocity = pointVelocity(sA, pA);
+  m.acceleration = pointAcceleration(sA, rates[joint.a], pA);
+  if (joint.b >= 0) {
+    const BodyState& sB = states[joint.b];
+    m.armB = pB - sB.position;
+    m.velocity -= pointVelocity(sB, pB);
+    m.acceleration -= pointAcceleration(sB, rates[joint.b], pB);
+  }
+  return m;
+}
+
+JointRow rowAlong(const Joint& joint, int index, Vec2 n, const AnchorMotion& m) {
   JointRow row;
   row.joint = index;
   row.body1 = joint.a;
   row.body2 = joint.b;
   row.normal = n;
-  row.offset = pA - pB;
-  const BodyState& sA = states[joint.a];
-  row.arm1 = cross(pA - sA.position, n);
-  Vec2 velocity = pointVelocity(sA, pA);
-  Vec2 acceleration = pointAcceleration(sA, rates[joint.a], pA);
-  if (joint.b >= 0) {
-    const BodyState& sB = states[joint.b];
-    row.arm2 = cross(pB - sB.position, n);
-    velocity -= pointVelocity(sB, pB);
-    acceleration -= pointAcceleration(sB, rates[joint.b], pB);
-  }
-  row.speed = glm::dot(n, velocity);
-  row.freeAcceleration = glm::dot(n, acceleration);
+  row.offset = m.pA - m.pB;
+  row.arm1 = cross(m.armA, n);
+  if (joint.b >= 0) row.arm2 = cross(m.armB, n);
+  row.speed = glm::dot(n, m.velocity);
+  row.freeAcceleration = glm::dot(n, m.acceleration);
   if (holdsDistance(joint.def.kind)) {
     // d = |p_A - p_B|: d'' = u . (p_A'' - p_B'') + |v_rel - (u . v_rel) u|^2 / d with u from B's
     // anchor to A's; a rod's row is along u (its a is d''), a rope's along -u (its a is -d'').
     // Where the anchors coincide (d = 0) the direction is a convention (rodDirection) and the term
     // is left out rather than divided by zero.
-    const Vec2 sideways = velocity - row.speed * n;
-    const double distance = glm::length(pA - pB);
+    const Vec2 sideways = m.velocity - row.speed * n;
+    const double distance = glm::length(m.pA - m.pB);
     const double turning = distance > 0 ? glm::dot(sideways, sideways) / distance : 0.0;
     row.freeAcceleration += joint.def.kind == JointKind::Rod ? turning : -turning;
   }
@@ -126,7 +142,10 @@ bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyStat
 }
 
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out) {
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out,
+               std::span<const JointAnchors> anchors) {
+  CONTACTLAB_ASSERT(anchors.empty() || anchors.size() == model.joints.size(),
+                    "joint rows: one pair of anchors per joint");
   out.clear();
   for (bool ropes : {false, true}) {
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
@@ -137,20 +156,25 @@ void jointRows(const Model& model, std::span<const BodyState> states,
       CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
                             joint.b < static_cast<int>(states.size()),
                         "joint rows: a joint's body index is out of range");
-      const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
+      const Vec2 pA = anchors.empty() ? jointPointA(joint, states) : anchors[j].a;
+      const Vec2 pB = anchors.empty() ? jointPointB(joint, states) : anchors[j].b;
       const int index = static_cast<int>(j);
       if (ropes) {
         const double gap = ropeGapAt(model, joint, pA, pB);
         if (!(gap <= ropeReach)) continue;
-        JointRow row = rowAlong(joint, index, -rodDirection(pA, pB), pA, pB, states, rates);
+        JointRow row = rowAlong(joint, index, -rodDirection(pA, pB),
+                                anchorMotion(joint, pA, pB, states, rates));
         row.oneSided = true;
         row.gap = gap;
         out.push_back(row);
-      } else if (joint.def.kind == JointKind::Rod) {
-        out.push_back(rowAlong(joint, index, rodDirection(pA, pB), pA, pB, states, rates));
+        continue;
+      }
+      const AnchorMotion motion = anchorMotion(joint, pA, pB, states, rates);
+      if (joint.def.kind == JointKind::Rod) {
+        out.push_back(rowAlong(joint, index, rodDirection(pA, pB), motion));
       } else {
-        out.push_back(rowAlong(joint, index, {1, 0}, pA, pB, states, rates));
-        out.push_back(rowAlong(joint, index, {0, 1}, pA, pB, states, rates));
+        out.push_back(rowAlong(joint, index, {1, 0}, motion));
+        out.push_back(rowAlong(joint, index, {0, 1}, motion));
       }
     }
   }

@@ -73,12 +73,20 @@ void addJointedPair(Model& model, const Joint& joint);
 Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states);
 Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 
+// A joint's two anchors in the world frame.
+struct JointAnchors {
+  Vec2 a{0, 0}, b{0, 0};
+};
+
 // The rows of every joint of `model` that holds something movable: first the equality rows (pins,
 // hinges, rods) in joint order, then the one-sided rows of the ropes whose gap is at most
 // `ropeReach` (m), in joint order.
-// `rates` hold the accelerations under the non-constraint forces.
+// `rates` hold the accelerations under the non-constraint forces. `anchors`, when given (one per
+// joint), are the anchors where the caller has placed them (the substeps turn each body's anchors
+// with the body, without a sine and cosine each); otherwise they are placed from `states`.
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out);
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out,
+               std::span<const JointAnchors> anchors = {});
 
 // For each body, the smallest index of the bodies joined to it by joints through movable bodies
 // (its own when it has none): fixed bodies and the world join nothing, as in islands.h.

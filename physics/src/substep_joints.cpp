@@ -33,7 +33,31 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
     s.omega = m.velocity.angular;
   }
   noRates_.assign(n, BodyRate{});
-  timestepJointRows(model, now_, noRates_, {}, jointRows_);
+  // At the step's start each joint's anchors are placed (a sine and a cosine per body and joint)
+  // and their arms kept; afterwards each arm is turned by its body's turn since the start, whose
+  // (cos - 1, sin) the substeps keep (bodies_).
+  const size_t joints = model.joints.size();
+  if (regroup) {
+    startArms_.resize(joints);
+    for (size_t j = 0; j < joints; ++j) {
+      const Joint& joint = model.joints[j];
+      startArms_[j] = {
+          jointPointA(joint, start) - start[joint.a].position,
+          jointPointB(joint, start) - (joint.b >= 0 ? start[joint.b].position : Vec2{})};
+    }
+  }
+  anchors_.resize(joints);
+  const auto turned = [&](Vec2 arm, int body) {
+    const SubstepBody& m = bodies_[body];
+    return arm + m.cosMinusOne * arm + m.sine * Vec2{-arm.y, arm.x};
+  };
+  for (size_t j = 0; j < joints; ++j) {
+    const Joint& joint = model.joints[j];
+    anchors_[j].a = now_[joint.a].position + turned(startArms_[j].a, joint.a);
+    anchors_[j].b =
+        joint.b >= 0 ? now_[joint.b].position + turned(startArms_[j].b, joint.b) : startArms_[j].b;
+  }
+  timestepJointRows(model, now_, noRates_, {}, jointRows_, anchors_);
   jointSlots_.resize(jointRows_.size());
   for (size_t k = 0; k < jointRows_.size(); ++k) {
     const JointRow& row = jointRows_[k];

@@ -209,6 +209,9 @@ class SubstepSolver {
   std::vector<int> groupKey_, groupedKey_;
   std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
   std::vector<BodyState> now_;             // the bodies' current states
+  // Per model joint, its anchors' arms at the step's start (from each body's centre; B's from the
+  // origin for the world), and its anchors now.
+  std::vector<JointAnchors> startArms_, anchors_;
   std::vector<BodyRate> noRates_;
 
   std::vector<LaneRow> rows_;  // in pair order, each with body1 < body2
