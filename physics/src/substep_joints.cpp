@@ -166,9 +166,10 @@ double SubstepSolver::jointVelocity(const JointRow& row) const {
 // refresh. Solved so, the second-order term keeps a pendulum's or a spinning chain's energy; row
 // by row (Gauss-Seidel, a few sweeps a substep) the same term made chains gain energy until they
 // blew up (a link spinning at 20 rad/s, a chain of 100 links falling for 7 s: docs/timestep.md).
-// The rows of a wider group (a large net) are taken one at a time as Box2D v3 takes its joints:
-// soft in the biased sweep (jointSoft_), rigid and unbiased in the relax sweeps, without the
-// second-order term, which loses a little energy where a turning body's row turns with it.
+// The rows of the other groups (too wide, or redundant: a net) are taken one at a time as Box2D v3
+// takes its joints, a pin's or hinge's two rows together (sweepPoint): soft in the biased sweep
+// (jointSoft_), rigid and unbiased in the relax sweeps, without the second-order term, which
+// loses a little energy where a turning body's row turns with it.
 void SubstepSolver::sweepJoints(double hs, bool pushOut) {
   const double perSubstep = 1 / hs;
   for (size_t g = 0; g < jointGroups_.groups.size(); ++g) {
