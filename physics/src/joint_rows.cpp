@@ -18,13 +18,7 @@ namespace {
 constexpr int kMaxProjectionSweeps = 16;
 constexpr double kProjectionTolerance = 1e-10;  // m
 
-// What a joint's rows share: its anchors, their arms from the bodies' centres and the anchors'
-// relative velocity and acceleration p_A' - p_B' and p_A'' - p_B'' under `rates` (a pin's or
-// hinge's two rows take them once).
-struct AnchorMotion {
-  Vec2 pA{0, 0}, pB{0, 0}, armA{0, 0}, armB{0, 0}, velocity{0, 0}, acceleration{0, 0};
-};
-
+// A joint's AnchorMotion with its anchors at pA and pB, under the accelerations `rates`.
 AnchorMotion anchorMotion(const Joint& joint, Vec2 pA, Vec2 pB, std::span<const BodyState> states,
                           std::span<const BodyRate> rates) {
   AnchorMotion m;
@@ -142,10 +136,7 @@ bool ropeSnapped(const Model& model, const Joint& rope, std::span<const BodyStat
 }
 
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out,
-               std::span<const JointAnchors> anchors) {
-  CONTACTLAB_ASSERT(anchors.empty() || anchors.size() == model.joints.size(),
-                    "joint rows: one pair of anchors per joint");
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out) {
   out.clear();
   for (bool ropes : {false, true}) {
     for (std::size_t j = 0; j < model.joints.size(); ++j) {
@@ -156,27 +147,27 @@ void jointRows(const Model& model, std::span<const BodyState> states,
       CONTACTLAB_ASSERT(joint.a >= 0 && static_cast<std::size_t>(joint.a) < states.size() &&
                             joint.b < static_cast<int>(states.size()),
                         "joint rows: a joint's body index is out of range");
-      const Vec2 pA = anchors.empty() ? jointPointA(joint, states) : anchors[j].a;
-      const Vec2 pB = anchors.empty() ? jointPointB(joint, states) : anchors[j].b;
-      const int index = static_cast<int>(j);
-      if (ropes) {
-        const double gap = ropeGapAt(model, joint, pA, pB);
-        if (!(gap <= ropeReach)) continue;
-        JointRow row = rowAlong(joint, index, -rodDirection(pA, pB),
-                                anchorMotion(joint, pA, pB, states, rates));
-        row.oneSided = true;
-        row.gap = gap;
-        out.push_back(row);
-        continue;
-      }
-      const AnchorMotion motion = anchorMotion(joint, pA, pB, states, rates);
-      if (joint.def.kind == JointKind::Rod) {
-        out.push_back(rowAlong(joint, index, rodDirection(pA, pB), motion));
-      } else {
-        out.push_back(rowAlong(joint, index, {1, 0}, motion));
-        out.push_back(rowAlong(joint, index, {0, 1}, motion));
-      }
+      const Vec2 pA = jointPointA(joint, states), pB = jointPointB(joint, states);
+      if (ropes && !(ropeGapAt(model, joint, pA, pB) <= ropeReach)) continue;
+      addJointRows(model, j, anchorMotion(joint, pA, pB, states, rates), out);
     }
+  }
+}
+
+void addJointRows(const Model& model, std::size_t j, const AnchorMotion& motion,
+                  std::vector<JointRow>& out) {
+  const Joint& joint = model.joints[j];
+  const int index = static_cast<int>(j);
+  if (joint.def.kind == JointKind::Rope) {
+    JointRow row = rowAlong(joint, index, -rodDirection(motion.pA, motion.pB), motion);
+    row.oneSided = true;
+    row.gap = ropeGapAt(model, joint, motion.pA, motion.pB);
+    out.push_back(row);
+  } else if (joint.def.kind == JointKind::Rod) {
+    out.push_back(rowAlong(joint, index, rodDirection(motion.pA, motion.pB), motion));
+  } else {
+    out.push_back(rowAlong(joint, index, {1, 0}, motion));
+    out.push_back(rowAlong(joint, index, {0, 1}, motion));
   }
 }
 

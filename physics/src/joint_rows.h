@@ -73,20 +73,23 @@ void addJointedPair(Model& model, const Joint& joint);
 Vec2 jointPointA(const Joint& joint, std::span<const BodyState> states);
 Vec2 jointPointB(const Joint& joint, std::span<const BodyState> states);
 
-// A joint's two anchors in the world frame.
-struct JointAnchors {
-  Vec2 a{0, 0}, b{0, 0};
+// What a joint's rows share: its anchors, their arms from the bodies' centres (armB 0 for the
+// world) and the anchors' relative velocity and acceleration p_A' - p_B' and p_A'' - p_B''
+// (a pin's or hinge's two rows take them once).
+struct AnchorMotion {
+  Vec2 pA{0, 0}, pB{0, 0}, armA{0, 0}, armB{0, 0}, velocity{0, 0}, acceleration{0, 0};
 };
+// Appends the rows of joint j (below) with its anchors' `motion`: a pin's or hinge's two, a rod's
+// one, a rope's one-sided row with its gap.
+void addJointRows(const Model& model, std::size_t j, const AnchorMotion& motion,
+                  std::vector<JointRow>& out);
 
 // The rows of every joint of `model` that holds something movable: first the equality rows (pins,
 // hinges, rods) in joint order, then the one-sided rows of the ropes whose gap is at most
 // `ropeReach` (m), in joint order.
-// `rates` hold the accelerations under the non-constraint forces. `anchors`, when given (one per
-// joint), are the anchors where the caller has placed them (the substeps turn each body's anchors
-// with the body, without a sine and cosine each); otherwise they are placed from `states`.
+// `rates` hold the accelerations under the non-constraint forces.
 void jointRows(const Model& model, std::span<const BodyState> states,
-               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out,
-               std::span<const JointAnchors> anchors = {});
+               std::span<const BodyRate> rates, double ropeReach, std::vector<JointRow>& out);
 
 // For each body, the smallest index of the bodies joined to it by joints through movable bodies
 // (its own when it has none): fixed bodies and the world join nothing, as in islands.h.

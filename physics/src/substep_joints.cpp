@@ -22,42 +22,40 @@ constexpr double kExactJointPivotFloor = 1e-9;
 
 void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState> start,
                                   bool regroup) {
-  const size_t n = model.bodies.size();
-  now_.resize(n);
-  for (size_t i = 0; i < n; ++i) {
-    const SubstepBody& m = bodies_[i];
-    BodyState& s = now_[i];
-    s.position = start[i].position + Vec2{m.dx, m.dy};
-    s.angle = start[i].angle + m.turn;
-    s.velocity = m.velocity.linear;
-    s.omega = m.velocity.angular;
-  }
-  noRates_.assign(n, BodyRate{});
-  // At the step's start each joint's anchors are placed (a sine and a cosine per body and joint)
-  // and their arms kept; afterwards each arm is turned by its body's turn since the start, whose
-  // (cos - 1, sin) the substeps keep (bodies_).
-  const size_t joints = model.joints.size();
   if (regroup) {
-    startArms_.resize(joints);
-    for (size_t j = 0; j < joints; ++j) {
+    // At the step's start: the rows at the bodies' states (each joint's anchors placed with a sine
+    // and a cosine), and each joint's arms kept.
+    const size_t n = model.bodies.size();
+    now_.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      const SubstepBody& m = bodies_[i];
+      BodyState& s = now_[i];
+      s.position = start[i].position;
+      s.angle = start[i].angle;
+      s.velocity = m.velocity.linear;
+      s.omega = m.velocity.angular;
+    }
+    noRates_.assign(n, BodyRate{});
+    timestepJointRows(model, now_, noRates_, {}, jointRows_);
+    startArms_.resize(model.joints.size());
+    for (size_t j = 0; j < model.joints.size(); ++j) {
       const Joint& joint = model.joints[j];
       startArms_[j] = {
           jointPointA(joint, start) - start[joint.a].position,
           jointPointB(joint, start) - (joint.b >= 0 ? start[joint.b].position : Vec2{})};
     }
+  } else {
+    // Afterwards the same rows made again in place, each joint's arms turned by its bodies' turns
+    // since the start, whose (cos - 1, sin) the substeps keep (bodies_).
+    for (size_t k = 0; k < jointRows_.size(); k += jointRowsNow_.size()) {
+      const size_t j = jointRows_[k].joint;
+      jointRowsNow_.clear();
+      addJointRows(model, j, anchorMotionNow(model.joints[j], j, start), jointRowsNow_);
+      CONTACTLAB_ASSERT(k + jointRowsNow_.size() <= jointRows_.size(),
+                        "substeps: the joint rows changed within a step");
+      std::copy(jointRowsNow_.begin(), jointRowsNow_.end(), jointRows_.begin() + k);
+    }
   }
-  anchors_.resize(joints);
-  const auto turned = [&](Vec2 arm, int body) {
-    const SubstepBody& m = bodies_[body];
-    return arm + m.cosMinusOne * arm + m.sine * Vec2{-arm.y, arm.x};
-  };
-  for (size_t j = 0; j < joints; ++j) {
-    const Joint& joint = model.joints[j];
-    anchors_[j].a = now_[joint.a].position + turned(startArms_[j].a, joint.a);
-    anchors_[j].b =
-        joint.b >= 0 ? now_[joint.b].position + turned(startArms_[j].b, joint.b) : startArms_[j].b;
-  }
-  timestepJointRows(model, now_, noRates_, {}, jointRows_, anchors_);
   jointSlots_.resize(jointRows_.size());
   for (size_t k = 0; k < jointRows_.size(); ++k) {
     const JointRow& row = jointRows_[k];
@@ -93,6 +91,31 @@ void SubstepSolver::refreshJoints(const Model& model, std::span<const BodyState>
   }
   for (size_t g = 0; g < jointGroups_.groups.size(); ++g)
     if (groupExact_[g]) groupExact_[g] = factorGroup(g);
+}
+
+AnchorMotion SubstepSolver::anchorMotionNow(const Joint& joint, size_t j,
+                                            std::span<const BodyState> start) const {
+  AnchorMotion m;
+  // An anchor's arm turned with its body, its place, and its velocity and velocity-squared
+  // acceleration (v + w x r, -w^2 r: no other rates in the substeps' rows).
+  const auto place = [&](int body, Vec2 startArm, Vec2& arm, Vec2& point, Vec2& velocity,
+                         Vec2& acceleration) {
+    const SubstepBody& b = bodies_[body];
+    arm = startArm + b.cosMinusOne * startArm + b.sine * Vec2{-startArm.y, startArm.x};
+    point = start[body].position + Vec2{b.dx, b.dy} + arm;
+    velocity = b.velocity.linear + cross(b.velocity.angular, arm);
+    acceleration = -(b.velocity.angular * b.velocity.angular) * arm;
+  };
+  place(joint.a, startArms_[j].a, m.armA, m.pA, m.velocity, m.acceleration);
+  if (joint.b < 0) {
+    m.pB = startArms_[j].b;
+    return m;
+  }
+  Vec2 velocityB, accelerationB;
+  place(joint.b, startArms_[j].b, m.armB, m.pB, velocityB, accelerationB);
+  m.velocity -= velocityB;
+  m.acceleration -= accelerationB;
+  return m;
 }
 
 bool SubstepSolver::factorGroup(size_t g) {

@@ -210,8 +210,15 @@ class SubstepSolver {
   std::vector<BodyVelocity> jointChange_;  // per body, what the joints changed this substep
   std::vector<BodyState> now_;             // the bodies' current states
   // Per model joint, its anchors' arms at the step's start (from each body's centre; B's from the
-  // origin for the world), and its anchors now.
-  std::vector<JointAnchors> startArms_, anchors_;
+  // origin for the world).
+  struct JointArms {
+    Vec2 a{0, 0}, b{0, 0};
+  };
+  std::vector<JointArms> startArms_;
+  std::vector<JointRow> jointRowsNow_;  // refreshJoints': one joint's rows
+  // Joint j's anchors' motion now, from its arms at the step's start turned with its bodies.
+  AnchorMotion anchorMotionNow(const Joint& joint, size_t j,
+                               std::span<const BodyState> start) const;
   std::vector<BodyRate> noRates_;
 
   std::vector<LaneRow> rows_;  // in pair order, each with body1 < body2

@@ -11,8 +11,8 @@ namespace contactlab {
 
 void timestepJointRows(const Model& model, std::span<const BodyState> states,
                        std::span<const BodyRate> noRates, std::span<const double> reach,
-                       std::vector<JointRow>& out, std::span<const JointAnchors> anchors) {
-  jointRows(model, states, noRates, std::numeric_limits<double>::infinity(), out, anchors);
+                       std::vector<JointRow>& out) {
+  jointRows(model, states, noRates, std::numeric_limits<double>::infinity(), out);
   const WorldSettings& w = model.settings;
   const auto immovable = [&](int body) { return body < 0 || model.bodies[body].fixed(); };
   const auto travel = [&](int body) { return body < 0 ? 0.0 : reach[body]; };

@@ -35,10 +35,9 @@ namespace contactlab {
 // within the body), only the ropes whose slack can close within the step plus contactMargin: a
 // slack rope's row would carry a gap term of its slack / h, far above the contacts' velocities,
 // and the QP's residual is relative to its largest entry (contact_qp.h).
-// `anchors` as for jointRows.
 void timestepJointRows(const Model& model, std::span<const BodyState> states,
                        std::span<const BodyRate> noRates, std::span<const double> reach,
-                       std::vector<JointRow>& out, std::span<const JointAnchors> anchors = {});
+                       std::vector<JointRow>& out);
 
 // Which row of its joint `rows[k]` is: 0, or 1 for a pin's or hinge's second row.
 int jointRowIndex(std::span<const JointRow> rows, std::size_t k);
