@@ -5,6 +5,7 @@
 #include "contactlab_assert.h"
 #include "substep_solver.h"
 #include "timestep_joints.h"
+#include "transform.h"
 
 namespace contactlab {
 namespace {
@@ -101,7 +102,7 @@ AnchorMotion SubstepSolver::anchorMotionNow(const Joint& joint, size_t j,
   const auto place = [&](int body, Vec2 startArm, Vec2& arm, Vec2& point, Vec2& velocity,
                          Vec2& acceleration) {
     const SubstepBody& b = bodies_[body];
-    arm = startArm + b.cosMinusOne * startArm + b.sine * Vec2{-startArm.y, startArm.x};
+    arm = turned(startArm, b.cosMinusOne, b.sine);
     point = start[body].position + Vec2{b.dx, b.dy} + arm;
     velocity = b.velocity.linear + cross(b.velocity.angular, arm);
     acceleration = -(b.velocity.angular * b.velocity.angular) * arm;

@@ -423,9 +423,7 @@ void TimestepSim::lastContacts(const Model& model, std::span<const BodyState> st
     const Vec2 arm = c.contact.geometry.point1 - before.position;
     double cosMinusOne = 0, sine = 0;
     rotationOf(turn, cosMinusOne, sine);
-    c.contact.geometry.point1 =
-        after.position + arm +
-        Vec2{cosMinusOne * arm.x - sine * arm.y, sine * arm.x + cosMinusOne * arm.y};
+    c.contact.geometry.point1 = after.position + turned(arm, cosMinusOne, sine);
   }
 }
 

@@ -46,4 +46,10 @@ inline void rotationOf(double turn, double& cosMinusOne, double& sine) {
   sine = std::sin(turn);
 }
 
+// `arm` turned by the rotation whose cos - 1 and sin rotationOf gave: arm + (R - I) arm, the
+// small change added to the arm (free of the cancellation of R arm - arm).
+inline Vec2 turned(Vec2 arm, double cosMinusOne, double sine) {
+  return arm + Vec2{cosMinusOne * arm.x - sine * arm.y, sine * arm.x + cosMinusOne * arm.y};
+}
+
 }  // namespace contactlab
